@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// `npm test`: every check the project has, in order, ending with one plain summary line
+// ("tests: N passed, N failed") that CI and people can read at a glance.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+
+const extraArgs = process.argv.slice(2);
+const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', env: process.env }).status ?? 1;
+
+const steps = [
+  ['TypeScript compiles (strict)', 'npm', ['run', '-s', 'typecheck']],
+];
+for (const [what, cmd, args] of steps) {
+  console.log(`\n▶ ${what}`);
+  if (run(cmd, args) !== 0) {
+    console.log(`\n${what}: FAILED`);
+    console.log('tests: 0 passed, 1 failed');
+    process.exit(1);
+  }
+}
+
+mkdirSync('.reports', { recursive: true });
+const report = '.reports/vitest.json';
+console.log('\n▶ unit, integration and end-to-end tests');
+const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extraArgs]);
+let passed = 0;
+let failed = status === 0 ? 0 : 1;
+let skipped = 0;
+if (existsSync(report)) {
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  passed = r.numPassedTests;
+  failed = r.numFailedTests + (r.numFailedTestSuites ?? 0) + (status !== 0 && r.numFailedTests === 0 ? 1 : 0);
+  skipped = r.numPendingTests + r.numTodoTests;
+}
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(status === 0 && failed === 0 && passed > 0 ? 0 : 1);

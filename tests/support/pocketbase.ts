@@ -1,0 +1,91 @@
+/**
+ * Starts a real PocketBase (the pinned build in ./bin) on a free loopback port with a throw-away data
+ * dir, the project's generated migrations and its hooks. Tests talk to it over HTTP like the site does.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const PB_BIN = join(ROOT, 'bin/pocketbase');
+
+export interface PocketBaseProcess {
+  url: string;
+  dataDir: string;
+  superuser: { email: string; password: string };
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  migrationsDir?: string;
+  hooksDir?: string;
+  publicDir?: string;
+  env?: Record<string, string>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+export function ensurePocketBase(): void {
+  execFileSync('bash', [join(ROOT, 'scripts/install-pocketbase.sh')], { stdio: 'inherit' });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`PocketBase exited (${child.exitCode}):\n${log()}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`PocketBase did not become healthy at ${url}:\n${log()}`);
+}
+
+export async function startPocketBase(options: StartOptions = {}): Promise<PocketBaseProcess> {
+  ensurePocketBase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'formwork-pb-'));
+  const migrationsDir = options.migrationsDir ?? join(ROOT, 'pb_migrations');
+  const hooksDir = options.hooksDir ?? join(ROOT, 'pb_hooks');
+  const superuser = { email: 'root@formwork.test', password: 'test-superuser-pass' };
+  const common = ['--dir', dataDir, '--migrationsDir', migrationsDir, '--hooksDir', hooksDir];
+  const env = { ...process.env, ...options.env };
+  execFileSync(PB_BIN, ['migrate', 'up', ...common], { env, stdio: 'pipe' });
+  execFileSync(PB_BIN, ['superuser', 'upsert', superuser.email, superuser.password, ...common], { env, stdio: 'pipe' });
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const args = ['serve', '--http', `127.0.0.1:${port}`, '--automigrate=false', '--hooksWatch=false', ...common];
+  if (options.publicDir) args.push('--publicDir', options.publicDir);
+  const child = spawn(PB_BIN, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  await waitForHealth(url, child, () => output);
+  return {
+    url,
+    dataDir,
+    superuser,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+// Three suites with one runner: unit (pure, fast), integration (real PocketBase per file),
+// e2e (built site + real PocketBase + Debian chromium). `npm test` runs all of them.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          globalSetup: ['tests/support/global-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+          globalSetup: ['tests/support/global-setup.ts'],
+        },
+      },
+    ],
+  },
+});
