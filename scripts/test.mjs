@@ -8,6 +8,7 @@ const extraArgs = process.argv.slice(2);
 const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', env: process.env }).status ?? 1;
 
 const steps = [
+  ['generated files are up to date', 'npm', ['run', '-s', 'generate:check']],
   ['TypeScript compiles (strict)', 'npm', ['run', '-s', 'typecheck']],
 ];
 for (const [what, cmd, args] of steps) {

@@ -23,6 +23,10 @@ export interface StartOptions {
   hooksDir?: string;
   publicDir?: string;
   env?: Record<string, string>;
+  /** Serve this existing data dir (kept on stop) instead of a fresh temporary one. */
+  dataDir?: string;
+  /** Apply pending migrations before serving (default true). */
+  migrate?: boolean;
 }
 
 export async function freePort(): Promise<number> {
@@ -58,22 +62,30 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
 
 export async function startPocketBase(options: StartOptions = {}): Promise<PocketBaseProcess> {
   ensurePocketBase();
-  const dataDir = mkdtempSync(join(tmpdir(), 'formwork-pb-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'formwork-pb-'));
   const migrationsDir = options.migrationsDir ?? join(ROOT, 'pb_migrations');
   const hooksDir = options.hooksDir ?? join(ROOT, 'pb_hooks');
   const superuser = { email: 'root@formwork.test', password: 'test-superuser-pass' };
   const common = ['--dir', dataDir, '--migrationsDir', migrationsDir, '--hooksDir', hooksDir];
   const env = { ...process.env, ...options.env };
-  execFileSync(PB_BIN, ['migrate', 'up', ...common], { env, stdio: 'pipe' });
+  if (options.migrate !== false) execFileSync(PB_BIN, ['migrate', 'up', ...common], { env, stdio: 'pipe' });
   execFileSync(PB_BIN, ['superuser', 'upsert', superuser.email, superuser.password, ...common], { env, stdio: 'pipe' });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const args = ['serve', '--http', `127.0.0.1:${port}`, '--automigrate=false', '--hooksWatch=false', ...common];
+  // serve applies pending migrations itself; an empty migrations dir keeps a rolled-back state as it is.
+  if (options.migrate === false) args.splice(args.indexOf('--migrationsDir') + 1, 1, mkdtempSync(join(tmpdir(), 'formwork-nomig-')));
+  // FORMWORK_PB_LOG=1 shows PocketBase's own log (requests, hook errors) while debugging a test.
+  if (process.env.FORMWORK_PB_LOG) args.push('--dev');
   if (options.publicDir) args.push('--publicDir', options.publicDir);
   const child = spawn(PB_BIN, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
+  if (process.env.FORMWORK_PB_LOG) {
+    child.stdout?.pipe(process.stderr);
+    child.stderr?.pipe(process.stderr);
+  }
   await waitForHealth(url, child, () => output);
   return {
     url,
@@ -85,7 +97,7 @@ export async function startPocketBase(options: StartOptions = {}): Promise<Pocke
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,103 @@
+/**
+ * Incremental PocketBase migrations. The collections recorded so far are read back from the
+ * `// formwork:snapshot` line that ends every generated migration; the difference between them and the
+ * schemas becomes new files named like PocketBase's own (`<unix>_created_<name>.js`, `_updated_`,
+ * `_deleted_`). Applied migrations are never rewritten.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PbCollection } from '../transform/collections.ts';
+import { diffCollections, type CollectionChange } from '../transform/diff.ts';
+import { render } from './template.ts';
+
+const SNAPSHOT = '// formwork:snapshot ';
+
+interface Snapshot {
+  name: string;
+  collection: PbCollection | null;
+}
+
+/** Migration files in the order PocketBase applies them (by file name). */
+export function migrationFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.js'))
+    .sort();
+}
+
+/** The collections as the existing generated migrations leave them. */
+export function recordedCollections(dir: string): { collections: PbCollection[]; lastTimestamp: number } {
+  const state = new Map<string, PbCollection>();
+  let lastTimestamp = 0;
+  for (const file of migrationFiles(dir)) {
+    lastTimestamp = Math.max(lastTimestamp, Number.parseInt(file, 10) || 0);
+    for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
+      if (!line.startsWith(SNAPSHOT)) continue;
+      const snap = JSON.parse(line.slice(SNAPSHOT.length)) as Snapshot;
+      if (snap.collection) state.set(snap.name, snap.collection);
+      else state.delete(snap.name);
+    }
+  }
+  return { collections: [...state.values()], lastTimestamp };
+}
+
+/** The JSON PocketBase's `new Collection()` takes: auth options sit beside the fields. */
+function pbJson(c: PbCollection): Record<string, unknown> {
+  const { options, ...rest } = c;
+  return { ...rest, ...(options ?? {}) };
+}
+
+function propsObject(props: { name: string; before: unknown; after: unknown }[], side: 'before' | 'after'): Record<string, unknown> | null {
+  if (props.length === 0) return null;
+  const out: Record<string, unknown> = {};
+  for (const p of props) {
+    if (p.name === 'options') Object.assign(out, (p[side] ?? {}) as Record<string, unknown>);
+    else out[p.name] = p[side];
+  }
+  return out;
+}
+
+function renderChange(change: CollectionChange): { name: string; content: string } {
+  const helpers = { pbJson: (c: PbCollection) => pbJson(c) };
+  switch (change.kind) {
+    case 'created':
+      return {
+        name: `created_${change.after.name}`,
+        content: render('created.js.hbs', { after: change.after, snapshot: JSON.stringify({ name: change.after.name, collection: change.after }) }, helpers),
+      };
+    case 'deleted':
+      return {
+        name: `deleted_${change.before.name}`,
+        content: render('deleted.js.hbs', { before: change.before, snapshot: JSON.stringify({ name: change.before.name, collection: null }) }, helpers),
+      };
+    case 'updated':
+      return {
+        name: `updated_${change.after.name}`,
+        content: render(
+          'updated.js.hbs',
+          {
+            ...change,
+            propsAfter: propsObject(change.props, 'after'),
+            propsBefore: propsObject(change.props, 'before'),
+            snapshot: JSON.stringify({ name: change.after.name, collection: change.after }),
+          },
+          helpers,
+        ),
+      };
+  }
+}
+
+export interface PlannedMigration {
+  file: string;
+  content: string;
+  change: CollectionChange;
+}
+
+/** New migration files for whatever the schemas changed since the last generated migration. */
+export function planMigrations(dir: string, wanted: PbCollection[], now = Math.floor(Date.now() / 1000)): PlannedMigration[] {
+  const { collections, lastTimestamp } = recordedCollections(dir);
+  let timestamp = Math.max(now, lastTimestamp + 1);
+  return diffCollections(collections, wanted).map((change) => {
+    const { name, content } = renderChange(change);
+    return { file: `${timestamp++}_${name}.js`, content, change };
+  });
+}

@@ -1,0 +1,86 @@
+/** The renderer's view of the site: src/generated/registry.ts, one module per form, one catalogue per language. */
+import type { AdminCard, FormModule, FieldTraits } from '../../src/engine/types.ts';
+import type { ServiceModel, SiteModel } from '../model.ts';
+import { render } from './template.ts';
+
+export type Files = Map<string, string>;
+
+const formModuleName = (s: ServiceModel, variant: string) => `${s.id}.${variant}`;
+
+/** Removes x- keywords the browser validator and RJSF need not see; traits carry them instead. */
+function browserSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(browserSchema);
+  if (schema && typeof schema === 'object') {
+    return Object.fromEntries(
+      Object.entries(schema)
+        .filter(([k]) => !k.startsWith('x-') && k !== '$comment')
+        .map(([k, v]) => [k, browserSchema(v)]),
+    );
+  }
+  return schema;
+}
+
+function adminCard(s: ServiceModel): AdminCard {
+  return {
+    route: s.admin.route,
+    title: s.admin.title,
+    deleted: s.admin.deleted,
+    sort: s.admin.sort,
+    fields: s.admin.fields.map((f) => ({
+      name: f.name,
+      label: `service.${s.id}.fields.${f.name}.label`,
+      display: f.display,
+      copy: f.copy,
+      ...(f.tail ? { tail: f.tail } : {}),
+    })),
+  };
+}
+
+/** Labels resolve service-first; the registry records which key wins so the renderer needs no fallback for admin labels. */
+function resolveAdminLabels(card: AdminCard, site: SiteModel): AdminCard {
+  const en = site.messages.en;
+  return { ...card, fields: card.fields.map((f) => ({ ...f, label: f.label in en ? f.label : `fields.${f.name}.label` })) };
+}
+
+export function emitRegistry(site: SiteModel): Files {
+  const files: Files = new Map();
+  const services = site.services.map((s) => ({
+    id: s.id,
+    collection: s.collection,
+    messages: `service.${s.id}`,
+    constants: s.constants,
+    ...(s.checkout ? { checkout: { url: s.checkout.url } } : {}),
+    forms: s.variants.map((v) => ({
+      id: v.id,
+      route: v.route,
+      success: v.success,
+      title: `service.${s.id}.forms.${v.id}.title` in site.messages.en ? `service.${s.id}.forms.${v.id}.title` : `service.${s.id}.title`,
+      module: formModuleName(s, v.id),
+    })),
+    admin: resolveAdminLabels(adminCard(s), site),
+  }));
+  const pages = site.pages.map((p) => ({ id: p.id, route: p.route, title: `page.${p.id}.title`, blocks: p.blocks }));
+  files.set(
+    'src/generated/registry.ts',
+    render('registry.ts.hbs', {
+      languages: site.languages,
+      defaultLanguage: site.defaultLanguage,
+      staffCollection: site.staffCollection,
+      trashCollection: site.trashCollection,
+      services,
+      pages,
+    }),
+  );
+  for (const s of site.services) {
+    for (const v of s.variants) {
+      const traits: Record<string, FieldTraits> = Object.fromEntries(v.fields.map((n) => [n, s.fields.find((f) => f.name === n)?.traits ?? {}]));
+      const form: FormModule = { schema: browserSchema(v.schema) as FormModule['schema'], uiSchema: v.ui, traits, blocks: v.blocks };
+      files.set(`src/generated/forms/${formModuleName(s, v.id)}.ts`, render('form.ts.hbs', { service: s.id, form }));
+    }
+  }
+  for (const locale of site.languages) {
+    const sorted = Object.fromEntries(Object.entries(site.messages[locale]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    files.set(`src/generated/messages/${locale}.json`, `${JSON.stringify(sorted, null, 2)}\n`);
+  }
+  return files;
+}

@@ -1,0 +1,107 @@
+/**
+ * Reads schemas/ from disk into plain objects, file by file, remembering where each came from.
+ * Nothing here interprets the content; see validate.ts and model.ts.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Problems } from './errors.ts';
+
+export const LOCALES = ['en', 'uz', 'ru'] as const;
+
+export interface SourceFile<T = unknown> {
+  /** Path relative to the repository root, used in every error message. */
+  path: string;
+  data: T;
+}
+
+export interface ServiceSource {
+  id: string;
+  dir: string;
+  service: SourceFile;
+  form: SourceFile;
+  ui: SourceFile;
+  admin: SourceFile;
+  messages: Record<string, SourceFile>;
+}
+
+export interface PageSource {
+  id: string;
+  page: SourceFile;
+  messages: Record<string, SourceFile>;
+}
+
+export interface SchemaSources {
+  root: string;
+  schemasDir: string;
+  site: SourceFile;
+  fields: SourceFile;
+  commonMessages: Record<string, SourceFile>;
+  sameInAllLanguages: SourceFile;
+  services: ServiceSource[];
+  pages: PageSource[];
+  meta: Record<string, SourceFile>;
+}
+
+function readJson(root: string, path: string, problems: Problems): SourceFile {
+  const rel = relative(root, path);
+  if (!existsSync(path)) {
+    problems.add(rel, '', 'file is missing');
+    return { path: rel, data: {} };
+  }
+  try {
+    return { path: rel, data: JSON.parse(readFileSync(path, 'utf8')) };
+  } catch (err) {
+    problems.add(rel, '', `not valid JSON: ${(err as Error).message}`);
+    return { path: rel, data: {} };
+  }
+}
+
+const subdirs = (dir: string): string[] =>
+  existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+        .sort()
+    : [];
+
+function readMessages(root: string, dir: string, problems: Problems): Record<string, SourceFile> {
+  return Object.fromEntries(LOCALES.map((l) => [l, readJson(root, join(dir, 'i18n', `${l}.json`), problems)]));
+}
+
+export function loadSchemas(root: string, schemasDir: string, problems: Problems): SchemaSources {
+  const read = (path: string) => readJson(root, path, problems);
+  const metaDir = join(schemasDir, 'meta');
+  const meta = Object.fromEntries(
+    readdirSync(metaDir)
+      .filter((f) => f.endsWith('.meta.json'))
+      .sort()
+      .map((f) => [f, read(join(metaDir, f))]),
+  );
+  const services = subdirs(join(schemasDir, 'services')).map((id): ServiceSource => {
+    const dir = join(schemasDir, 'services', id);
+    return {
+      id,
+      dir,
+      service: read(join(dir, 'service.json')),
+      form: read(join(dir, 'form.schema.json')),
+      ui: read(join(dir, 'form.ui.json')),
+      admin: read(join(dir, 'admin.ui.json')),
+      messages: readMessages(root, dir, problems),
+    };
+  });
+  const pages = subdirs(join(schemasDir, 'pages')).map((id): PageSource => {
+    const dir = join(schemasDir, 'pages', id);
+    return { id, page: read(join(dir, 'page.json')), messages: readMessages(root, dir, problems) };
+  });
+  return {
+    root,
+    schemasDir,
+    site: read(join(schemasDir, 'site.json')),
+    fields: read(join(schemasDir, 'common', 'fields.json')),
+    commonMessages: readMessages(root, join(schemasDir, 'common'), problems),
+    sameInAllLanguages: read(join(schemasDir, 'common', 'i18n', 'same-in-all-languages.json')),
+    services,
+    pages,
+    meta,
+  };
+}

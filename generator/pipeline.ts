@@ -1,0 +1,44 @@
+/**
+ * load → validate → model → emit. Returns every file the schemas imply, plus the migrations the
+ * schemas need beyond the ones already written. Writes nothing itself (see cli.ts).
+ */
+import { join } from 'node:path';
+import { Problems } from './errors.ts';
+import { loadSchemas } from './load.ts';
+import { buildModel, type SiteModel } from './model.ts';
+import { validateSources } from './validate.ts';
+import { emitRegistry, type Files } from './emit/registry.ts';
+import { emitServer } from './emit/server.ts';
+import { emitTypes } from './emit/types.ts';
+import { planMigrations, type PlannedMigration } from './emit/migrations.ts';
+import { siteCollections } from './transform/collections.ts';
+
+export interface GenerateOptions {
+  root: string;
+  /** Defaults to <root>/schemas. */
+  schemasDir?: string;
+  /** Defaults to <root>/pb_migrations. */
+  migrationsDir?: string;
+  now?: number;
+}
+
+export interface GenerateResult {
+  model: SiteModel;
+  files: Files;
+  migrations: PlannedMigration[];
+}
+
+export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+  const { root } = options;
+  const schemasDir = options.schemasDir ?? join(root, 'schemas');
+  const problems = new Problems();
+  const sources = loadSchemas(root, schemasDir, problems);
+  problems.throwIfAny();
+  validateSources(sources, problems);
+  problems.throwIfAny();
+  const model = await buildModel(sources, problems);
+  problems.throwIfAny();
+  const files: Files = new Map([...emitRegistry(model), ...(await emitTypes(model)), ...emitServer(model)]);
+  const migrations = planMigrations(options.migrationsDir ?? join(root, 'pb_migrations'), siteCollections(model), options.now);
+  return { model, files, migrations };
+}

@@ -1,0 +1,161 @@
+/**
+ * Model → PocketBase collection definitions (v0.23+ JSON shape: flat field objects, rules as filter
+ * strings, null = superusers only). Field and collection ids are derived from names, so the same schema
+ * always yields the same ids and diffs stay stable across machines.
+ */
+import { crc32 } from 'node:zlib';
+import type { FieldModel, ServiceModel, SiteModel } from '../model.ts';
+
+export type PbField = Record<string, unknown> & { id: string; name: string; type: string };
+
+export interface PbCollection {
+  id: string;
+  name: string;
+  type: 'base' | 'auth';
+  listRule: string | null;
+  viewRule: string | null;
+  createRule: string | null;
+  updateRule: string | null;
+  deleteRule: string | null;
+  fields: PbField[];
+  indexes: string[];
+  /** Auth collections only: options PocketBase keeps beside the fields. */
+  options?: Record<string, unknown>;
+}
+
+export const LOCALE_VALUES = ['en', 'uz', 'ru'];
+
+export const collectionId = (name: string): string => `pbc_${crc32(name)}`;
+const fieldId = (collection: string, type: string, name: string): string => `${type}${crc32(`${collection}:${name}`)}`;
+
+/** Rule: any signed-in account of the staff collection. */
+export const staffRule = (staff: string): string => `@request.auth.collectionName = "${staff}"`;
+
+function field(collection: string, type: string, name: string, props: Record<string, unknown>): PbField {
+  return { id: fieldId(collection, type, name), name, type, hidden: false, presentable: false, system: false, ...props };
+}
+
+/** One form property → one PocketBase field, carrying the same limits the form shows. */
+export function pbField(collection: string, f: FieldModel): PbField {
+  const s = f.schema;
+  const required = f.requiredEverywhere;
+  switch (f.kind) {
+    case 'file':
+      return field(collection, 'file', f.name, {
+        required,
+        maxSelect: f.traits.file?.maxFiles ?? 1,
+        maxSize: f.traits.file?.maxSize ?? 0,
+        mimeTypes: f.traits.file?.accept ?? [],
+        protected: true,
+        thumbs: [],
+      });
+    case 'select':
+      return field(collection, 'select', f.name, { required, maxSelect: 1, values: (s.enum ?? []).map(String) });
+    case 'bool':
+      return field(collection, 'bool', f.name, { required });
+    case 'number':
+      return field(collection, 'number', f.name, {
+        required,
+        onlyInt: s.type === 'integer',
+        min: s.minimum ?? null,
+        max: s.maximum ?? null,
+      });
+    case 'email':
+      return field(collection, 'email', f.name, { required, exceptDomains: null, onlyDomains: null });
+    case 'text':
+      return field(collection, 'text', f.name, {
+        required: required && !s.readOnly,
+        min: s.minLength ?? 0,
+        max: s.maxLength ?? 0,
+        pattern: s.pattern ?? '',
+        autogeneratePattern: '',
+        primaryKey: false,
+      });
+  }
+}
+
+const autodates = (collection: string): PbField[] => [
+  field(collection, 'autodate', 'created', { onCreate: true, onUpdate: false }),
+  field(collection, 'autodate', 'updated', { onCreate: true, onUpdate: true }),
+];
+
+export function serviceCollection(s: ServiceModel, site: SiteModel): PbCollection {
+  const staff = staffRule(site.staffCollection);
+  return {
+    id: collectionId(s.collection),
+    name: s.collection,
+    type: 'base',
+    listRule: staff,
+    viewRule: staff,
+    createRule: '',
+    updateRule: null,
+    deleteRule: staff,
+    fields: [
+      ...s.fields.map((f) => pbField(s.collection, f)),
+      field(s.collection, 'select', 'variant', { required: true, maxSelect: 1, values: s.variants.map((v) => v.id) }),
+      field(s.collection, 'select', 'locale', { required: true, maxSelect: 1, values: LOCALE_VALUES }),
+      ...autodates(s.collection),
+    ],
+    indexes: [`CREATE INDEX \`idx_${s.collection}_created\` ON \`${s.collection}\` (\`created\`)`],
+  };
+}
+
+/** Deleted records of every service, with their files, until staff restore or purge them. */
+export function trashCollection(site: SiteModel): PbCollection {
+  const name = site.trashCollection;
+  const staff = staffRule(site.staffCollection);
+  return {
+    id: collectionId(name),
+    name,
+    type: 'base',
+    listRule: staff,
+    viewRule: staff,
+    createRule: null,
+    updateRule: null,
+    deleteRule: null,
+    fields: [
+      field(name, 'text', 'topic', { required: true, min: 0, max: 50, pattern: '', autogeneratePattern: '', primaryKey: false }),
+      field(name, 'text', 'key', { required: true, min: 0, max: 50, pattern: '', autogeneratePattern: '', primaryKey: false }),
+      field(name, 'text', 'sourceCollection', { required: true, min: 0, max: 100, pattern: '', autogeneratePattern: '', primaryKey: false }),
+      field(name, 'json', 'record', { required: true, maxSize: 0 }),
+      field(name, 'file', 'files', { required: false, maxSelect: 99, maxSize: 104857600, mimeTypes: [], protected: true, thumbs: [] }),
+      field(name, 'text', 'deletedBy', { required: false, min: 0, max: 100, pattern: '', autogeneratePattern: '', primaryKey: false }),
+      ...autodates(name),
+    ],
+    indexes: [
+      `CREATE INDEX \`idx_${name}_topic\` ON \`${name}\` (\`topic\`, \`created\`)`,
+      `CREATE UNIQUE INDEX \`idx_${name}_key\` ON \`${name}\` (\`sourceCollection\`, \`key\`)`,
+    ],
+  };
+}
+
+/** Staff accounts: e-mail + password (PocketBase's minimum of 8 characters), with a role. */
+export function staffCollection(site: SiteModel): PbCollection {
+  const name = site.staffCollection;
+  return {
+    id: collectionId(name),
+    name,
+    type: 'auth',
+    listRule: 'id = @request.auth.id',
+    viewRule: 'id = @request.auth.id',
+    createRule: null,
+    updateRule: null,
+    deleteRule: null,
+    fields: [
+      field(name, 'text', 'name', { required: false, min: 0, max: 200, pattern: '', autogeneratePattern: '', primaryKey: false }),
+      field(name, 'select', 'role', { required: true, maxSelect: 1, values: ['viewer', 'admin'] }),
+      ...autodates(name),
+    ],
+    indexes: [],
+    options: {
+      authRule: '',
+      manageRule: null,
+      passwordAuth: { enabled: true, identityFields: ['email'] },
+    },
+  };
+}
+
+/** Every collection the site needs, in a stable order. */
+export function siteCollections(site: SiteModel): PbCollection[] {
+  return [staffCollection(site), trashCollection(site), ...site.services.map((s) => serviceCollection(s, site))];
+}

@@ -1,0 +1,68 @@
+/**
+ * Server-side checks of a service submission, with the same generated validators the form was built
+ * from (pb_hooks/generated/validators.js). The browser is never trusted: whatever it sent is checked
+ * again here, and a failure leaves nothing saved.
+ */
+const services = require(`${__hooks}/generated/services.js`).services;
+const validators = require(`${__hooks}/generated/validators.js`);
+
+// Fields the renderer sends beside the form's own: which form variant and which language.
+const SYSTEM_KEYS = ['variant', 'locale'];
+
+const EMPTY = (value) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** The submitted data as the form schema sees it: typed values, file names for uploads, no blanks. */
+function submittedData(e, service) {
+  const body = e.requestInfo().body || {};
+  const data = {};
+  for (const key of Object.keys(body)) {
+    if (SYSTEM_KEYS.indexOf(key) >= 0 || service.fileFields.indexOf(key) >= 0) continue;
+    const known = e.record.collection().fields.getByName(key);
+    // Known fields take PocketBase's typed value ("true" → true); unknown ones stay raw so the
+    // schema's additionalProperties rule can name them.
+    const value = known ? e.record.get(key) : body[key];
+    if (!EMPTY(value)) data[key] = value;
+  }
+  for (const key of service.fileFields) {
+    const files = e.record.getUnsavedFiles(key) || [];
+    if (files.length === 1) data[key] = files[0].originalName;
+    else if (files.length > 1) data[key] = files.map((f) => f.originalName);
+  }
+  return data;
+}
+
+function fieldOf(error) {
+  if (error.keyword === 'required') return error.params.missingProperty;
+  if (error.keyword === 'additionalProperties') return error.params.additionalProperty;
+  return String(error.instancePath || '').split('/')[1] || '';
+}
+
+/** AJV errors → PocketBase's field error shape: { field: { code: <keyword>, message } }. */
+function toFieldErrors(errors) {
+  const out = {};
+  for (const error of errors) {
+    const field = fieldOf(error) || 'data';
+    if (out[field]) continue; // the first problem of a field is the one to fix first
+    out[field] = new ValidationError(error.keyword, error.message || error.keyword);
+  }
+  return out;
+}
+
+/** Throws a 400 with field errors when the submission breaks its form's rules; sets server-owned values. */
+function checkCreate(e) {
+  const service = services[e.collection.name];
+  if (!service) return;
+  const variantId = e.record.getString('variant');
+  const variant = service.variants[variantId];
+  if (!variant) {
+    throw new BadRequestError('Unknown form.', { variant: new ValidationError('enum', 'Unknown form variant.') });
+  }
+  const validate = validators[variant.validator];
+  const data = submittedData(e, service);
+  if (!validate(data)) {
+    throw new BadRequestError('Please check the highlighted fields.', toFieldErrors(validate.errors || []));
+  }
+  for (const key of Object.keys(service.serverValues)) e.record.set(key, service.serverValues[key]);
+}
+
+module.exports = { checkCreate, submittedData };

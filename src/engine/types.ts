@@ -1,0 +1,122 @@
+/**
+ * The contract between generator/ and the renderer: the shape of src/generated/registry.ts.
+ * Everything a screen needs to know about a service comes from here, never from a service's name.
+ */
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+
+export type Locale = 'en' | 'uz' | 'ru';
+
+/** A translatable message: a key into the merged message catalogue (src/generated/messages/<locale>.json). */
+export type MessageKey = string;
+
+export interface PriceLine {
+  label: MessageKey;
+  /** Name of a number in the service's constants (USD). */
+  amount: string;
+  /** Optional suffix such as "/month". */
+  per?: MessageKey;
+}
+
+/** A piece of static content placed around a form's fields or on a page. */
+export type Block =
+  | { type: 'heading'; message: MessageKey }
+  | { type: 'text'; message: MessageKey }
+  | { type: 'list'; messages: MessageKey[] }
+  | { type: 'price'; lines: PriceLine[] }
+  | { type: 'fee'; label: MessageKey; amount: string }
+  | { type: 'links'; links: { to: string; message: MessageKey }[] }
+  /** Shows "Continue to payment" when the checkout window was blocked (reads router state). */
+  | { type: 'payment' };
+
+/** Where blocks go: "top", "bottom", or "before:<field>" / "after:<field>". */
+export type BlockPlacement = Record<string, Block[]>;
+
+export interface FieldFile {
+  /** Accepted MIME types; the server checks the same list by content. */
+  accept: string[];
+  /** Bytes. */
+  maxSize: number;
+  maxFiles: number;
+}
+
+/** What the renderer needs per field beyond JSON Schema (derived from x- keywords). */
+export interface FieldTraits {
+  file?: FieldFile;
+  mask?: 'ssn';
+  sensitive?: boolean;
+  multiline?: boolean;
+  /** Message-key prefix for enum option labels: `${options}.${value}`. */
+  options?: string;
+}
+
+export interface FormVariant {
+  /** Unique within the service; stored in the record's `variant` field. */
+  id: string;
+  route: string;
+  /** Route shown after a successful submit. */
+  success: string;
+  /** Message key of the form's title. */
+  title: MessageKey;
+  /** Loads the dereferenced JSON Schema and uiSchema of this variant (code-split per form). */
+  load: () => Promise<FormModule>;
+}
+
+export interface FormModule {
+  schema: RJSFSchema;
+  uiSchema: UiSchema;
+  /** Field name → traits, for every property of the schema. */
+  traits: Record<string, FieldTraits>;
+  /** Blocks around fields, with message keys already namespaced. */
+  blocks: BlockPlacement;
+}
+
+export type AdminDisplay = 'text' | 'email' | 'phone' | 'file' | 'masked';
+
+export interface AdminField {
+  name: string;
+  /** Message key of the field's label. */
+  label: MessageKey;
+  display: AdminDisplay;
+  /** Show only the last N characters of a file name or link (the original's compact display). */
+  tail?: number;
+  /** Copy button (default true). */
+  copy: boolean;
+}
+
+export interface AdminCard {
+  route: string;
+  title: MessageKey;
+  /** Alert shown after a delete. */
+  deleted: MessageKey;
+  /** PocketBase sort expression: "-created" (newest first) or "created" (stored order). */
+  sort: string;
+  fields: AdminField[];
+}
+
+export interface ServiceEntry {
+  id: string;
+  collection: string;
+  /** Namespace of the service's messages, e.g. "service.creditrepair". */
+  messages: string;
+  constants: Record<string, number | string>;
+  checkout?: { url: string };
+  forms: FormVariant[];
+  admin: AdminCard;
+}
+
+export interface PageEntry {
+  id: string;
+  route: string;
+  title: MessageKey;
+  blocks: Block[];
+}
+
+export interface Registry {
+  languages: Locale[];
+  defaultLanguage: Locale;
+  staffCollection: string;
+  trashCollection: string;
+  services: ServiceEntry[];
+  pages: PageEntry[];
+  loadMessages: (locale: Locale) => Promise<Record<string, string>>;
+}

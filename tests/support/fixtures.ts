@@ -1,0 +1,42 @@
+/** Small real files and a valid applicant, shared by integration and end-to-end tests. */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+
+/** A real 1×1 PNG: PocketBase sniffs content, so the bytes must be an image, not just the name. */
+export const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+export const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+export function pngFile(name = 'id.png'): File {
+  return new File([PNG_BYTES], name, { type: 'image/png' });
+}
+
+export function pngOnDisk(name = 'driver-licence.png'): string {
+  const path = join(tmpdir(), name);
+  writeFileSync(path, PNG_BYTES);
+  return path;
+}
+
+export const validCreditRepair = {
+  firstName: 'Aziza',
+  lastName: 'Karimova',
+  email: 'aziza@example.com',
+  phone: '+1 (415) 555-0100',
+  street: '1 Market St',
+  city: 'San Francisco',
+  state: 'CA',
+  zip: '94105',
+  ssn: '123456789',
+  terms: 'true',
+} as const;
+
+/** A multipart body the way the browser form sends it. */
+export function formData(fields: Record<string, string>, files: Record<string, File> = {}): FormData {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  for (const [k, f] of Object.entries(files)) body.append(k, f);
+  return body;
+}

@@ -1,0 +1,53 @@
+/**
+ * Golden output: everything the generator emits for the fixture service (tests/fixtures/services/petition)
+ * is pinned in __snapshots__/petition/. A change to an emitter shows up here as a reviewable diff.
+ */
+import { describe, expect, it } from 'vitest';
+import { generate } from '../../../generator/pipeline.ts';
+import { copySchemas } from '../../support/schemas-copy.ts';
+
+describe('emitted files for a fixture service', async () => {
+  const copy = copySchemas({ fixtures: ['petition'], withoutServices: true });
+  const { files, migrations } = await generate({ root: copy.root, schemasDir: copy.schemasDir, migrationsDir: copy.migrationsDir, now: 1_800_000_000 });
+
+  it('emits the registry, form module, record types, server table, validators and catalogues', () => {
+    expect([...files.keys()].sort()).toEqual([
+      'pb_hooks/generated/services.js',
+      'pb_hooks/generated/validators.js',
+      'src/generated/forms/petition.main.ts',
+      'src/generated/messages/en.json',
+      'src/generated/messages/ru.json',
+      'src/generated/messages/uz.json',
+      'src/generated/registry.ts',
+      'src/generated/types.ts',
+    ]);
+  });
+
+  it.each([
+    'src/generated/registry.ts',
+    'src/generated/forms/petition.main.ts',
+    'src/generated/types.ts',
+    'pb_hooks/generated/services.js',
+  ])('%s matches the golden file', async (path) => {
+    await expect(files.get(path)).toMatchFileSnapshot(`__snapshots__/petition/${path.split('/').pop()}.snap`);
+  });
+
+  it('emits one "created" migration per collection, matching the golden files', async () => {
+    expect(migrations.map((m) => m.file)).toEqual(['1800000000_created_staff.js', '1800000001_created_helpuztrash.js', '1800000002_created_petitions.js']);
+    await expect(migrations[2]?.content).toMatchFileSnapshot('__snapshots__/petition/created_petitions.js.snap');
+  });
+
+  it('compiles validators that enforce the form on the server', async () => {
+    const { createRequire } = await import('node:module');
+    const { writeFileSync, mkdtempSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const file = join(mkdtempSync(join(tmpdir(), 'formwork-validators-')), 'validators.cjs');
+    writeFileSync(file, files.get('pb_hooks/generated/validators.js') as string);
+    const validators = createRequire(import.meta.url)(file) as Record<string, ((d: unknown) => boolean) & { errors?: { keyword: string }[] }>;
+    const validate = validators['petition/main'];
+    expect(validate?.({ fullName: 'A', email: 'a@example.com', topic: 'parks', terms: true })).toBe(true);
+    expect(validate?.({ fullName: 'A', email: 'a@example.com', topic: 'roads' })).toBe(false);
+    expect(validate?.errors?.map((e) => e.keyword)).toEqual(['required']);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * The generator refuses bad schema folders with the file, the JSON pointer and a plain message,
+ * and writes nothing (design.md: "a typo is an error, not a silent no-op").
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generate } from '../../../generator/pipeline.ts';
+import { SchemaError, formatProblem } from '../../../generator/errors.ts';
+import { copySchemas, type SchemasCopy } from '../../support/schemas-copy.ts';
+import { ROOT } from '../../support/pocketbase.ts';
+
+const SVC = 'services/petition';
+
+async function problemsAfter(change: (s: SchemasCopy) => void): Promise<string[]> {
+  const copy = copySchemas({ fixtures: ['petition'] });
+  change(copy);
+  try {
+    await generate({ root: copy.root, schemasDir: copy.schemasDir, migrationsDir: copy.migrationsDir });
+  } catch (err) {
+    if (err instanceof SchemaError) return err.problems.map(formatProblem);
+    throw err;
+  }
+  return [];
+}
+
+describe('schema problems', () => {
+  it('accepts the fixture service as it is', async () => {
+    expect(await problemsAfter(() => {})).toEqual([]);
+  });
+
+  it.each<{ given: string; change: (s: SchemasCopy) => void; want: string }>([
+    {
+      given: 'a misspelt keyword in a field',
+      change: (s) => s.edit(`${SVC}/form.schema.json`, (j) => (j.properties.topic.maxLenght = 5)),
+      want: 'schemas/services/petition/form.schema.json#/properties/topic: unknown key "maxLenght" (is it a typo?)',
+    },
+    {
+      given: 'an unknown x- keyword',
+      change: (s) => s.edit(`${SVC}/form.schema.json`, (j) => (j.properties.topic['x-secret'] = true)),
+      want: 'schemas/services/petition/form.schema.json#/properties/topic: unknown key "x-secret" (is it a typo?)',
+    },
+    {
+      given: 'a required field that does not exist',
+      change: (s) => s.edit(`${SVC}/form.schema.json`, (j) => j.required.push('nickname')),
+      want: 'schemas/services/petition/form.schema.json#/required/4: "nickname" is not a property of the form',
+    },
+    {
+      given: 'a variant naming an unknown field',
+      change: (s) => s.edit(`${SVC}/service.json`, (j) => (j.forms[0].fields = ['fullName', 'phoneNumber'])),
+      want: 'schemas/services/petition/service.json#/forms/0/fields/1: "phoneNumber" is not a property of form.schema.json',
+    },
+    {
+      given: 'a missing Uzbek translation',
+      change: (s) => s.edit(`${SVC}/i18n/uz.json`, (j) => delete j.intro),
+      want: 'schemas/services/petition/i18n/uz.json#/intro: missing translation of "intro" (present in en.json)',
+    },
+    {
+      given: 'a Russian text copied from English',
+      change: (s) => s.edit(`${SVC}/i18n/ru.json`, (j) => (j.intro = 'Tell the council what to fix.')),
+      want: 'schemas/services/petition/i18n/ru.json#/intro: "intro" is the same as in English; translate it (or list it in common/i18n/same-in-all-languages.json)',
+    },
+    {
+      given: 'an enum option without a label',
+      change: (s) => s.edit(`${SVC}/form.schema.json`, (j) => j.properties.topic.enum.push('lights')),
+      want: 'schemas/services/petition/form.schema.json#/properties/topic/enum: no English text for message "service.petition.fields.topic.options.lights"',
+    },
+    {
+      given: 'a route another form already uses',
+      change: (s) => s.edit(`${SVC}/service.json`, (j) => (j.forms[0].route = '/creditrepair')),
+      want: 'schemas/services/petition/service.json#: route /creditrepair is already used by schemas/services/creditrepair/service.json',
+    },
+    {
+      given: 'a price block naming an unknown constant',
+      change: (s) => s.edit(`${SVC}/form.ui.json`, (j) => (j['ui:blocks']['before:terms'][0].amount = 'price')),
+      want: 'schemas/services/petition/form.ui.json#/ui:blocks/before:terms/0: "price" is not one of service.json constants',
+    },
+    {
+      given: 'a widget chosen by name instead of by schema keywords',
+      change: (s) => s.edit(`${SVC}/form.ui.json`, (j) => (j.topic = { 'ui:widget': 'radio' })),
+      want: 'schemas/services/petition/form.ui.json#/topic/ui:widget: must NOT be valid',
+    },
+    {
+      given: 'a broken JSON file',
+      change: (s) => writeFileSync(join(s.schemasDir, SVC, 'admin.ui.json'), '{ "title": '),
+      want: 'schemas/services/petition/admin.ui.json#: not valid JSON: ',
+    },
+  ])('reports $given', async ({ change, want }) => {
+    const problems = (await problemsAfter(change)).map((p) => p.replace(/^.*?schemas\//, 'schemas/'));
+    // Prefix match: the tail of a JSON parse error is Node's wording, not ours.
+    expect(problems.some((p) => p === want || (want.endsWith(': ') && p.startsWith(want)))).toBe(true);
+  });
+
+  it('writes nothing when the schemas have a problem (CLI)', () => {
+    const copy = copySchemas({ fixtures: ['petition'] });
+    copy.edit(`${SVC}/form.schema.json`, (j) => (j.properties.topic.maxLenght = 5));
+    const run = spawnSync('npx', ['tsx', join(ROOT, 'generator/cli.ts'), 'generate', '--root', copy.root], { encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('nothing was written');
+    expect(run.stderr).toContain('form.schema.json#/properties/topic: unknown key "maxLenght"');
+    expect(existsSync(join(copy.root, 'src'))).toBe(false);
+    expect(existsSync(join(copy.root, 'pb_hooks'))).toBe(false);
+    expect(spawnSync('ls', [copy.migrationsDir], { encoding: 'utf8' }).stdout.trim()).toBe('');
+  });
+});
