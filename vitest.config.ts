@@ -24,7 +24,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
-          globalSetup: ['tests/support/global-setup.ts'],
+          globalSetup: ['tests/support/e2e-setup.ts'],
         },
       },
     ],

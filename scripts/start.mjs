@@ -1,26 +1,66 @@
 #!/usr/bin/env node
-// `npm start`: the whole product on its embedded defaults, on 127.0.0.1 only.
+// `npm start`: the whole product on its embedded defaults, on 127.0.0.1 only: builds the site if
+// needed, builds PocketBase if needed, applies the migrations, seeds the dev accounts and serves.
 import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const pb = join(root, 'bin/pocketbase');
 const dataDir = process.env.FORMWORK_DATA_DIR ?? join(root, 'pb_data');
 const http = process.env.FORMWORK_HTTP ?? '127.0.0.1:8090';
+const url = `http://${http}`;
 const dirs = ['--dir', dataDir, '--migrationsDir', join(root, 'pb_migrations'), '--hooksDir', join(root, 'pb_hooks')];
 
-execFileSync('bash', [join(root, 'scripts/install-pocketbase.sh')], { stdio: 'inherit' });
-execFileSync(pb, ['migrate', 'up', ...dirs], { stdio: 'inherit' });
-
 // Dev defaults, documented in the README; override them with the environment.
-const admin = {
+const superuser = {
   email: process.env.FORMWORK_ADMIN_EMAIL ?? 'admin@formwork.local',
   password: process.env.FORMWORK_ADMIN_PASSWORD ?? 'formwork-admin',
 };
-execFileSync(pb, ['superuser', 'upsert', admin.email, admin.password, ...dirs], { stdio: 'ignore' });
+const staff = {
+  email: process.env.FORMWORK_STAFF_EMAIL ?? 'staff@formwork.local',
+  password: process.env.FORMWORK_STAFF_PASSWORD ?? 'formwork-staff',
+};
 
-console.log(`\nFormwork is starting on http://${http}`);
-console.log(`  PocketBase dashboard: http://${http}/_/  (${admin.email} / ${admin.password})\n`);
-const server = spawn(pb, ['serve', '--http', http, '--automigrate=false', ...dirs], { stdio: 'inherit' });
+execFileSync('bash', [join(root, 'scripts/install-pocketbase.sh')], { stdio: 'inherit' });
+if (!existsSync(join(root, 'dist/index.html')) || process.env.FORMWORK_REBUILD) {
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+}
+execFileSync(pb, ['migrate', 'up', ...dirs], { stdio: 'inherit' });
+execFileSync(pb, ['superuser', 'upsert', superuser.email, superuser.password, ...dirs], { stdio: 'ignore' });
+
+const server = spawn(pb, ['serve', '--http', http, '--automigrate=false', '--publicDir', join(root, 'dist'), ...dirs], { stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code) => process.exit(code ?? 0));
+
+/** Creates the demo staff account once, through PocketBase's API as the superuser. */
+async function seedStaff() {
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const auth = await fetch(`${url}/api/collections/_superusers/auth-with-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identity: superuser.email, password: superuser.password }),
+  }).then((r) => r.json());
+  const headers = { 'content-type': 'application/json', authorization: auth.token };
+  const filter = encodeURIComponent(`email = "${staff.email}"`);
+  const existing = await fetch(`${url}/api/collections/staff/records?filter=${filter}`, { headers }).then((r) => r.json());
+  if (!existing.items?.length) {
+    const res = await fetch(`${url}/api/collections/staff/records`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ ...staff, passwordConfirm: staff.password, role: 'admin', name: 'Demo staff', verified: true }),
+    });
+    if (!res.ok) throw new Error(`could not seed the demo staff account: ${await res.text()}`);
+  }
+  console.log(`\nFormwork is running on ${url}`);
+  console.log(`  applicant form:  ${url}/creditrepair`);
+  console.log(`  staff sign-in:   ${url}/staff/sign-in   (${staff.email} / ${staff.password})`);
+  console.log(`  PocketBase admin: ${url}/_/          (${superuser.email} / ${superuser.password})\n`);
+}
+seedStaff().catch((err) => {
+  console.error(err);
+  server.kill();
+});

@@ -1,0 +1,53 @@
+/**
+ * Routes come from the generated registry: one per form variant, staff list and page, plus sign-in.
+ * Each screen is its own chunk, so an applicant's page never loads the staff screens.
+ */
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Center, Loader } from '@mantine/core';
+import type { RouteObject } from 'react-router-dom';
+import { registry } from '../generated/registry.ts';
+import { paths } from '../config/paths.ts';
+import Root from './Root.tsx';
+import RouteError from '../features/pages/RouteError.tsx';
+
+const ServiceFormPage = lazy(() => import('../features/forms/ServiceFormPage.tsx'));
+const PageView = lazy(() => import('../features/pages/PageView.tsx'));
+const NotFound = lazy(() => import('../features/pages/NotFound.tsx'));
+const ServicesIndex = lazy(() => import('../features/pages/ServicesIndex.tsx'));
+const SignInPage = lazy(() => import('../features/staff/SignInPage.tsx'));
+const AdminListPage = lazy(() => import('../features/staff/AdminListPage.tsx'));
+const RequireStaff = lazy(() => import('../features/staff/RequireStaff.tsx'));
+
+const screen = (node: ReactNode) => (
+  <Suspense
+    fallback={
+      <Center h="40vh">
+        <Loader aria-label="Loading" />
+      </Center>
+    }
+  >
+    {node}
+  </Suspense>
+);
+
+export function buildRoutes(): RouteObject[] {
+  const children: RouteObject[] = [];
+  for (const service of registry.services) {
+    for (const variant of service.forms) {
+      children.push({ path: variant.route, element: screen(<ServiceFormPage key={`${service.id}/${variant.id}`} service={service} variant={variant} />) });
+    }
+    children.push({
+      path: service.admin.route,
+      element: screen(
+        <RequireStaff>
+          <AdminListPage key={service.id} service={service} />
+        </RequireStaff>,
+      ),
+    });
+  }
+  for (const page of registry.pages) children.push({ path: page.route, element: screen(<PageView key={page.id} page={page} />) });
+  if (!children.some((r) => r.path === '/')) children.push({ path: '/', element: screen(<ServicesIndex />) });
+  children.push({ path: paths.signIn, element: screen(<SignInPage />) });
+  children.push({ path: '*', element: screen(<NotFound />) });
+  return [{ element: <Root />, errorElement: <RouteError />, children }];
+}

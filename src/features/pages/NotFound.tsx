@@ -1,0 +1,22 @@
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { useDocumentTitle } from './useDocumentTitle.ts';
+
+export default function NotFound() {
+  const intl = useIntl();
+  useDocumentTitle(intl.formatMessage({ id: 'route.notFound.title' }));
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        <FormattedMessage id="route.notFound.title" />
+      </Title>
+      <Text>
+        <FormattedMessage id="route.notFound.body" />
+      </Text>
+      <Anchor component={Link} to="/">
+        <FormattedMessage id="route.home" />
+      </Anchor>
+    </Stack>
+  );
+}

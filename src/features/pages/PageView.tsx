@@ -1,0 +1,20 @@
+import { Stack, Title } from '@mantine/core';
+import { useIntl } from 'react-intl';
+import type { PageEntry } from '../../engine/types.ts';
+import { Blocks } from '../../theme/templates/Blocks.tsx';
+import { useDocumentTitle } from './useDocumentTitle.ts';
+
+/** A static page of schemas/pages/, in the current language. */
+export default function PageView({ page }: { page: PageEntry }) {
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: page.title });
+  useDocumentTitle(title);
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      <Blocks blocks={page.blocks} />
+    </Stack>
+  );
+}

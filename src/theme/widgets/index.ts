@@ -1,0 +1,6 @@
+import type { RegistryWidgetsType } from '@rjsf/utils';
+import FileWidget from './FileWidget.tsx';
+import SsnWidget from './SsnWidget.tsx';
+
+/** Our widgets beside @rjsf/mantine's; engine/widgets.ts decides which field gets which. */
+export const widgets: RegistryWidgetsType = { FileWidget, SsnWidget };
