@@ -30,7 +30,8 @@ let skipped = 0;
 if (existsSync(report)) {
   const r = JSON.parse(readFileSync(report, 'utf8'));
   passed = r.numPassedTests;
-  failed = r.numFailedTests + (r.numFailedTestSuites ?? 0) + (status !== 0 && r.numFailedTests === 0 ? 1 : 0);
+  // A suite that fails before its tests run (e.g. in beforeAll) counts once, so a red run never reads 0 failed.
+  failed = r.numFailedTests || (status !== 0 ? Math.max(1, r.numFailedTestSuites ?? 0) : 0);
   skipped = r.numPendingTests + r.numTodoTests;
 }
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);

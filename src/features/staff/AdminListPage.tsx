@@ -2,7 +2,7 @@
  * One staff list for every service: newest first (or stored order), a page at a time from the server,
  * every field of the card with a copy button, file links through short-lived tokens, delete to trash.
  */
-import { Alert, Button, Card, Group, Loader, Modal, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Pagination, Stack, Text, Title } from '@mantine/core';
 import type { RecordModel } from 'pocketbase';
 import { useCallback, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -11,7 +11,7 @@ import { pb } from '../../config/pocketbase.ts';
 import { paths } from '../../config/paths.ts';
 import type { ServiceEntry } from '../../engine/types.ts';
 import { useDocumentTitle } from '../pages/useDocumentTitle.ts';
-import { FieldValue } from './FieldValue.tsx';
+import { RecordCard } from './RecordCard.tsx';
 import { isSessionError, signOut } from './session.ts';
 
 const PER_PAGE = 20;
@@ -60,6 +60,8 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
     setConfirming(null);
     try {
       await pb.collection(service.collection).delete(record.id);
+      // Gone from the screen at once; the reload then refills the page from the server.
+      setList((prev) => prev && { ...prev, items: prev.items.filter((r) => r.id !== record.id), totalItems: prev.totalItems - 1 });
       setNotice(intl.formatMessage({ id: card.deleted }));
       await load();
     } catch (err) {
@@ -107,25 +109,13 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
         </Text>
       )}
       {list?.items.map((record) => (
-        <Card key={record.id} withBorder padding="md" data-testid="record-card" data-record-id={record.id} component="article">
-          <Stack gap={4}>
-            <Text size="xs" c="dimmed">
-              <FormattedMessage id="admin.submitted" values={{ date: intl.formatDate(record.created, { dateStyle: 'medium', timeStyle: 'short' }) }} />
-              {' · '}
-              <FormattedMessage id="admin.form" values={{ form: String(record.variant ?? '') }} />
-            </Text>
-            {card.fields.map((field) => {
-              const value = String(record[field.name] ?? '');
-              const fileUrl = field.display === 'file' && value ? pb.files.getURL(record, value, { token }) : undefined;
-              return <FieldValue key={field.name} field={field} value={value} fileUrl={fileUrl} />;
-            })}
-            <Group justify="flex-end">
-              <Button color="red" variant="light" onClick={() => setConfirming(record)}>
-                <FormattedMessage id="admin.delete" />
-              </Button>
-            </Group>
-          </Stack>
-        </Card>
+        <RecordCard
+          key={record.id}
+          record={record}
+          card={card}
+          fileUrl={(name) => pb.files.getURL(record, name, { token })}
+          onDelete={() => setConfirming(record)}
+        />
       ))}
       {list && list.totalPages > 1 && (
         <Pagination

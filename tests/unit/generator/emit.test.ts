@@ -20,6 +20,7 @@ describe('emitted files for a fixture service', async () => {
       'src/generated/messages/uz.json',
       'src/generated/registry.ts',
       'src/generated/types.ts',
+      'stories/generated/services.stories.tsx',
     ]);
   });
 
@@ -28,6 +29,7 @@ describe('emitted files for a fixture service', async () => {
     'src/generated/forms/petition.main.ts',
     'src/generated/types.ts',
     'pb_hooks/generated/services.js',
+    'stories/generated/services.stories.tsx',
   ])('%s matches the golden file', async (path) => {
     await expect(files.get(path)).toMatchFileSnapshot(`__snapshots__/petition/${path.split('/').pop()}.snap`);
   });

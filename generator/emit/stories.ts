@@ -1,0 +1,14 @@
+/** Storybook stories for every form variant and staff card, so none is ever forgotten. */
+import type { SiteModel } from '../model.ts';
+import type { Files } from './registry.ts';
+import { render } from './template.ts';
+
+const pascal = (s: string) => s.replace(/(^|[-_])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
+
+export function emitStories(site: SiteModel): Files {
+  const stories = site.services.flatMap((s) => [
+    ...s.variants.map((v) => ({ name: `${pascal(s.id)}${pascal(v.id)}Form`, title: `${s.id} / ${v.id} form`, component: 'FormStory', serviceId: s.id, variantId: v.id })),
+    { name: `${pascal(s.id)}AdminCard`, title: `${s.id} / staff card`, component: 'AdminCardStory', serviceId: s.id },
+  ]);
+  return new Map([['stories/generated/services.stories.tsx', render('stories.tsx.hbs', { stories })]]);
+}

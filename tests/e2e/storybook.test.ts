@@ -1,0 +1,54 @@
+/** Every story (one per form variant and staff card, generated from the registry) renders without errors. */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { ROOT } from '../support/pocketbase.ts';
+import { serveStatic } from '../support/static-server.ts';
+
+const OUT = join(ROOT, 'storybook-static');
+
+describe('storybook', () => {
+  let server: Awaited<ReturnType<typeof serveStatic>>;
+  let browser: Browser;
+  let stories: { id: string; title: string; name: string }[] = [];
+
+  beforeAll(async () => {
+    execFileSync('npx', ['storybook', 'build', '-o', OUT, '--quiet'], { cwd: ROOT, stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } });
+    const index = JSON.parse(readFileSync(join(OUT, 'index.json'), 'utf8')) as { entries: Record<string, { id: string; title: string; name: string; type: string }> };
+    stories = Object.values(index.entries).filter((e) => e.type === 'story');
+    server = await serveStatic(OUT);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('has a story for every form variant and staff card of the registry', async () => {
+    const { registry } = await import('../../src/generated/registry.ts');
+    const expected = registry.services.flatMap((s) => [...s.forms.map((f) => `${s.id} / ${f.id} form`), `${s.id} / staff card`]);
+    expect(stories.map((s) => s.name).sort()).toEqual(expected.sort());
+  });
+
+  it('renders each story with content and no console error', async () => {
+    const page = await browser.newPage();
+    for (const story of stories) {
+      const problems: string[] = [];
+      page.removeAllListeners('console');
+      page.removeAllListeners('pageerror');
+      page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && problems.push(m.text()));
+      page.on('pageerror', (e) => problems.push(e.message));
+      page.removeAllListeners('response');
+      page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
+      await page.goto(`${server.url}/iframe.html?id=${story.id}&viewMode=story`);
+      await page.locator('#storybook-root h1, #storybook-root article').first().waitFor({ timeout: 20_000 });
+      const text = (await page.locator('#storybook-root').textContent()) ?? '';
+      expect({ story: story.id, problems }).toEqual({ story: story.id, problems: [] });
+      expect(text.length, story.id).toBeGreaterThan(20);
+    }
+    await page.close();
+  });
+});
