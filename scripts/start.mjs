@@ -24,7 +24,7 @@ const staff = {
 
 execFileSync('bash', [join(root, 'scripts/install-pocketbase.sh')], { stdio: 'inherit' });
 if (!existsSync(join(root, 'dist/index.html')) || process.env.FORMWORK_REBUILD) {
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
 execFileSync(pb, ['migrate', 'up', ...dirs], { stdio: 'inherit' });
 execFileSync(pb, ['superuser', 'upsert', superuser.email, superuser.password, ...dirs], { stdio: 'ignore' });

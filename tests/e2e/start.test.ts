@@ -1,0 +1,58 @@
+/**
+ * The README's first command: `npm start` serves the site and the API on its embedded defaults,
+ * with the migrations applied and the demo staff account seeded and printed.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import PocketBase from 'pocketbase';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, ROOT } from '../support/pocketbase.ts';
+
+describe('npm start', () => {
+  let child: ChildProcess;
+  let output = '';
+  let url = '';
+  const dataDir = mkdtempSync(join(tmpdir(), 'formwork-start-'));
+
+  beforeAll(async () => {
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    child = spawn('node', ['scripts/start.mjs'], {
+      cwd: ROOT,
+      env: { ...process.env, FORMWORK_HTTP: `127.0.0.1:${port}`, FORMWORK_DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
+    const deadline = Date.now() + 120_000;
+    while (!output.includes('staff sign-in:') && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 200));
+  });
+  afterAll(async () => {
+    if (child?.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('prints where the site is and the demo staff account', () => {
+    expect(output).toContain(`Formwork is running on ${url}`);
+    expect(output).toMatch(/staff sign-in: .*\(staff@formwork\.local \/ formwork-staff\)/);
+  });
+
+  it('serves the applicant form page and the API from one origin', async () => {
+    const page = await fetch(`${url}/creditrepair`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+  });
+
+  it('lets the seeded demo staff account sign in', async () => {
+    const pb = new PocketBase(url);
+    const auth = await pb.collection('staff').authWithPassword('staff@formwork.local', 'formwork-staff');
+    expect(auth.record.role).toBe('admin');
+  });
+});
