@@ -74,6 +74,9 @@ export function pbField(collection: string, f: FieldModel): PbField {
   }
 }
 
+const textField = (collection: string, name: string, max: number, required: boolean): PbField =>
+  field(collection, 'text', name, { required, min: 0, max, pattern: '', autogeneratePattern: '', primaryKey: false });
+
 const autodates = (collection: string): PbField[] => [
   field(collection, 'autodate', 'created', { onCreate: true, onUpdate: false }),
   field(collection, 'autodate', 'updated', { onCreate: true, onUpdate: true }),
@@ -114,12 +117,12 @@ export function trashCollection(site: SiteModel): PbCollection {
     updateRule: null,
     deleteRule: null,
     fields: [
-      field(name, 'text', 'topic', { required: true, min: 0, max: 50, pattern: '', autogeneratePattern: '', primaryKey: false }),
-      field(name, 'text', 'key', { required: true, min: 0, max: 50, pattern: '', autogeneratePattern: '', primaryKey: false }),
-      field(name, 'text', 'sourceCollection', { required: true, min: 0, max: 100, pattern: '', autogeneratePattern: '', primaryKey: false }),
+      textField(name, 'topic', 50, true),
+      textField(name, 'key', 50, true),
+      textField(name, 'sourceCollection', 100, true),
       field(name, 'json', 'record', { required: true, maxSize: 0 }),
       field(name, 'file', 'files', { required: false, maxSelect: 99, maxSize: 104857600, mimeTypes: [], protected: true, thumbs: [] }),
-      field(name, 'text', 'deletedBy', { required: false, min: 0, max: 100, pattern: '', autogeneratePattern: '', primaryKey: false }),
+      textField(name, 'deletedBy', 100, false),
       ...autodates(name),
     ],
     indexes: [
@@ -142,7 +145,7 @@ export function staffCollection(site: SiteModel): PbCollection {
     updateRule: null,
     deleteRule: null,
     fields: [
-      field(name, 'text', 'name', { required: false, min: 0, max: 200, pattern: '', autogeneratePattern: '', primaryKey: false }),
+      textField(name, 'name', 200, false),
       field(name, 'select', 'role', { required: true, maxSelect: 1, values: ['viewer', 'admin'] }),
       ...autodates(name),
     ],

@@ -73,8 +73,9 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
 
   if (!messages) {
     return (
-      <Center h="50vh">
-        <Loader aria-label="Loading" />
+      // No text yet: the messages that would say "Loading" in the visitor's language are what is loading.
+      <Center h="50vh" aria-busy="true">
+        <Loader />
       </Center>
     );
   }

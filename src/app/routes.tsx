@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
+import { useIntl } from 'react-intl';
 import type { RouteObject } from 'react-router-dom';
 import { registry } from '../generated/registry.ts';
 import { paths } from '../config/paths.ts';
@@ -18,17 +19,16 @@ const SignInPage = lazy(() => import('../features/staff/SignInPage.tsx'));
 const AdminListPage = lazy(() => import('../features/staff/AdminListPage.tsx'));
 const RequireStaff = lazy(() => import('../features/staff/RequireStaff.tsx'));
 
-const screen = (node: ReactNode) => (
-  <Suspense
-    fallback={
-      <Center h="40vh">
-        <Loader aria-label="Loading" />
-      </Center>
-    }
-  >
-    {node}
-  </Suspense>
-);
+function ScreenLoader() {
+  const intl = useIntl();
+  return (
+    <Center h="40vh">
+      <Loader aria-label={intl.formatMessage({ id: 'app.loading' })} />
+    </Center>
+  );
+}
+
+const screen = (node: ReactNode) => <Suspense fallback={<ScreenLoader />}>{node}</Suspense>;
 
 export function buildRoutes(): RouteObject[] {
   const children: RouteObject[] = [];

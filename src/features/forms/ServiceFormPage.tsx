@@ -74,7 +74,7 @@ export default function ServiceFormPage({ service, variant }: { service: Service
   if (!form || !localized || !context) {
     return (
       <Center h="40vh">
-        <Loader aria-label={intl.formatMessage({ id: 'admin.loading' })} />
+        <Loader aria-label={intl.formatMessage({ id: 'app.loading' })} />
       </Center>
     );
   }

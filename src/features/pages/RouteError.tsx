@@ -17,7 +17,9 @@ export default function RouteError() {
     console.error(error);
   }, [error]);
   const status = isRouteErrorResponse(error) ? error.status : 0;
-  const title = status === 404 ? '404 Not Found' : status === 405 ? '405 Method Not Allowed' : (messages['route.error.title'] ?? 'Unexpected Application Error!');
+  const key = status === 404 ? 'route.notFound.title' : status === 405 ? 'route.methodNotAllowed.title' : 'route.error.title';
+  const fallback = status === 404 ? '404 Not Found' : status === 405 ? '405 Method Not Allowed' : 'Unexpected Application Error!';
+  const title = messages[key] ?? fallback; // English only if the catalogue itself could not load
   return (
     <Container size="sm" py="lg" component="main">
       <Stack role="alert">

@@ -97,7 +97,7 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
           {error}
         </Alert>
       )}
-      {!list && !error && <Loader aria-label={intl.formatMessage({ id: 'admin.loading' })} />}
+      {!list && !error && <Loader aria-label={intl.formatMessage({ id: 'app.loading' })} />}
       {list && (
         <Text c="dimmed">
           <FormattedMessage id="admin.total" values={{ count: list.totalItems }} />

@@ -36,15 +36,20 @@ export function FieldValue({ field, value, fileUrl }: { field: AdminField; value
       {field.copy && !empty && (
         <CopyButton value={value} timeout={1500}>
           {({ copied: done, copy }) => (
-            <Tooltip label={copied} opened={done} withArrow>
-              <ActionIcon variant="subtle" size="sm" onClick={copy} aria-label={intl.formatMessage({ id: 'admin.copy' }, { field: label })}>
-                <span aria-hidden>{done ? '✓' : '⧉'}</span>
-              </ActionIcon>
-            </Tooltip>
+            <>
+              <Tooltip label={copied} opened={done} withArrow>
+                <ActionIcon variant="subtle" size="sm" onClick={copy} aria-label={intl.formatMessage({ id: 'admin.copy' }, { field: label })}>
+                  <span aria-hidden>{done ? '✓' : '⧉'}</span>
+                </ActionIcon>
+              </Tooltip>
+              {/* The tooltip is visual; screen readers hear the same confirmation here. */}
+              <span role="status" className="sr-only">
+                {done ? copied : ''}
+              </span>
+            </>
           )}
         </CopyButton>
       )}
-      {field.copy && !empty && <span role="status" className="sr-only" aria-live="polite" />}
     </Group>
   );
 }
