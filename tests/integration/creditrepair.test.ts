@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import { startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
-import { formData, pngFile, PDF_BYTES, validCreditRepair } from '../support/fixtures.ts';
+import { formData, pngFile, PDF_BYTES, PNG_BYTES, validCreditRepair } from '../support/fixtures.ts';
 import { staffClient, superuserClient } from '../support/staff.ts';
 
 const COLLECTION = 'creditrepairnew';
@@ -68,6 +68,17 @@ describe('credit repair submissions on the server', () => {
     expect(res.status).toBe(400);
     const body = (await res.json()) as { data: Record<string, { code: string }> };
     expect(body.data.stateId?.code).toBe('validation_invalid_mime_type');
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses an ID image over the 10 MB limit, whatever the browser said', async () => {
+    const before = await count();
+    const big = new Uint8Array(10 * 1024 * 1024 + 1);
+    big.set(PNG_BYTES);
+    const res = await submit(full, { stateId: new File([big], 'huge.png', { type: 'image/png' }) });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { data: Record<string, { code: string }> };
+    expect(body.data.stateId?.code).toBe('validation_file_size_limit');
     expect(await count()).toBe(before);
   });
 
