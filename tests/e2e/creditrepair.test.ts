@@ -138,7 +138,8 @@ describe('credit repair, applicant to staff', () => {
     const card = page.getByTestId('record-card').filter({ hasText: 'Aziza' });
     expect(await card.textContent()).toContain('•••••6789'); // SSN masked in the list
     await card.getByRole('button', { name: 'Copy First name' }).click();
-    await page.getByText('Copied').waitFor();
+    await page.getByRole('tooltip', { name: 'Copied' }).waitFor(); // seen
+    expect(await card.getByRole('status').filter({ hasText: 'Copied' }).count()).toBe(1); // heard
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Aziza');
 
     const id = await card.getAttribute('data-record-id');
