@@ -22,22 +22,34 @@ const form: FormModule = {
       "firstName": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 100
+        "maxLength": 100,
+        "examples": [
+          "Aziza"
+        ]
       },
       "lastName": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 100
+        "maxLength": 100,
+        "examples": [
+          "Karimova"
+        ]
       },
       "email": {
         "type": "string",
         "format": "email",
-        "maxLength": 254
+        "maxLength": 254,
+        "examples": [
+          "applicant@example.com"
+        ]
       },
       "phone": {
         "type": "string",
         "pattern": "^[0-9+() .-]{7,20}$",
-        "maxLength": 20
+        "maxLength": 20,
+        "examples": [
+          "+1 415 555 0100"
+        ]
       },
       "stateId": {
         "description": "Driver's licence or state ID image; the spec's 'ID is missing' rule is this field's required error.",
@@ -49,12 +61,18 @@ const form: FormModule = {
       "street": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 200
+        "maxLength": 200,
+        "examples": [
+          "1 Market St"
+        ]
       },
       "city": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 100
+        "maxLength": 100,
+        "examples": [
+          "San Francisco"
+        ]
       },
       "state": {
         "type": "string",
@@ -115,12 +133,18 @@ const form: FormModule = {
       "zip": {
         "type": "string",
         "pattern": "^[0-9]{5}(-[0-9]{4})?$",
-        "maxLength": 10
+        "maxLength": 10,
+        "examples": [
+          "94105"
+        ]
       },
       "ssn": {
         "type": "string",
         "pattern": "^[0-9]{9}$",
-        "maxLength": 9
+        "maxLength": 9,
+        "examples": [
+          "123456789"
+        ]
       },
       "terms": {
         "type": "boolean",

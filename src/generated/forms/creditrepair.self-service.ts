@@ -16,22 +16,34 @@ const form: FormModule = {
       "firstName": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 100
+        "maxLength": 100,
+        "examples": [
+          "Aziza"
+        ]
       },
       "lastName": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 100
+        "maxLength": 100,
+        "examples": [
+          "Karimova"
+        ]
       },
       "email": {
         "type": "string",
         "format": "email",
-        "maxLength": 254
+        "maxLength": 254,
+        "examples": [
+          "applicant@example.com"
+        ]
       },
       "phone": {
         "type": "string",
         "pattern": "^[0-9+() .-]{7,20}$",
-        "maxLength": 20
+        "maxLength": 20,
+        "examples": [
+          "+1 415 555 0100"
+        ]
       },
       "terms": {
         "type": "boolean",
