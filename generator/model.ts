@@ -92,6 +92,7 @@ function traitsOf(schema: Json): FieldTraits {
   if (schema['x-sensitive']) traits.sensitive = true;
   if (schema['x-multiline']) traits.multiline = true;
   if (schema['x-options']) traits.options = `options.${String(schema['x-options'])}`;
+  if (schema['x-format'] === 'usd') traits.format = 'usd';
   return traits;
 }
 
@@ -273,7 +274,8 @@ function requiredServiceKeys(s: ServiceModel, src: ServiceSource): { key: string
   const keys: { key: string; where: string }[] = [{ key: `${ns}.title`, where: src.service.path }];
   for (const f of s.fields.filter((field) => !field.schema.readOnly)) {
     keys.push({ key: either(`fields.${f.name}.label`, `fields.${f.name}.label`), where: `${src.form.path}#/properties/${f.name}` });
-    for (const value of (f.schema.enum ?? []) as (string | number)[]) {
+    // Amounts label themselves (x-format); other options need a text in every language.
+    for (const value of (f.traits.format ? [] : (f.schema.enum ?? [])) as (string | number)[]) {
       const key = f.traits.options ? `${f.traits.options}.${value}` : `${ns}.fields.${f.name}.options.${value}`;
       keys.push({ key, where: `${src.form.path}#/properties/${f.name}/enum` });
     }

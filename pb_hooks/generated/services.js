@@ -49,6 +49,82 @@ module.exports = {
         "url": "https://checkout.formwork.invalid/creditrepair",
         "env": "FORMWORK_CHECKOUT_CREDITREPAIR"
       }
+    },
+    "loans": {
+      "id": "loan",
+      "topic": "loan",
+      "variants": {
+        "full": {
+          "validator": "loan/full",
+          "fields": [
+            "firstName",
+            "lastName",
+            "email",
+            "phone",
+            "stateId",
+            "bankStatements",
+            "businessTaxReturn",
+            "personaltaxtreturn",
+            "street",
+            "city",
+            "state",
+            "zip",
+            "ssn",
+            "amount",
+            "reason",
+            "terms"
+          ]
+        }
+      },
+      "fileFields": [
+        "stateId",
+        "bankStatements",
+        "businessTaxReturn",
+        "personaltaxtreturn"
+      ],
+      "sensitiveFields": [
+        "ssn"
+      ],
+      "serverValues": {},
+      "checkout": {
+        "url": "https://checkout.formwork.invalid/loan",
+        "env": "FORMWORK_CHECKOUT_LOAN"
+      }
+    },
+    "personal": {
+      "id": "personal",
+      "topic": "personal",
+      "variants": {
+        "full": {
+          "validator": "personal/full",
+          "fields": [
+            "firstName",
+            "lastName",
+            "email",
+            "phone",
+            "stateId",
+            "bankStatements",
+            "street",
+            "city",
+            "state",
+            "zip",
+            "ssn",
+            "terms"
+          ]
+        }
+      },
+      "fileFields": [
+        "stateId",
+        "bankStatements"
+      ],
+      "sensitiveFields": [
+        "ssn"
+      ],
+      "serverValues": {},
+      "checkout": {
+        "url": "https://checkout.formwork.invalid/personal",
+        "env": "FORMWORK_CHECKOUT_PERSONAL"
+      }
     }
   }
 };

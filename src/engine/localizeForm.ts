@@ -14,7 +14,10 @@ export interface LocalizedForm {
   uiSchema: UiSchema;
 }
 
-export function localizeForm(form: FormModule, ns: string, t: Translate, has: Lookup): LocalizedForm {
+const usd = (value: unknown, locale: string) =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(Number(value));
+
+export function localizeForm(form: FormModule, ns: string, t: Translate, has: Lookup, locale = 'en'): LocalizedForm {
   const properties = (form.schema.properties ?? {}) as Record<string, RJSFSchema>;
   const schemaProps: Record<string, RJSFSchema> = {};
   const uiSchema: UiSchema = { ...form.uiSchema };
@@ -29,7 +32,7 @@ export function localizeForm(form: FormModule, ns: string, t: Translate, has: Lo
     const help = helpKey(ns, name, has);
     if (help) fieldUi['ui:help'] = t(help);
     if (Array.isArray(prop.enum)) {
-      fieldUi['ui:enumNames'] = prop.enum.map((v) => t(optionKey(ns, name, v as string, traits.options)));
+      fieldUi['ui:enumNames'] = prop.enum.map((v) => (traits.format === 'usd' ? usd(v, locale) : t(optionKey(ns, name, v as string, traits.options))));
       fieldUi['ui:placeholder'] = '';
     }
     uiSchema[name] = fieldUi;

@@ -47,6 +47,8 @@ export interface FieldTraits {
   multiline?: boolean;
   /** Message-key prefix for enum option labels: `${options}.${value}`. */
   options?: string;
+  /** Option values are amounts shown as US dollars in the reader's locale. */
+  format?: 'usd';
 }
 
 export interface FormVariant {

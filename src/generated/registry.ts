@@ -118,6 +118,214 @@ export const registry: Registry = {
         ]
       },
     },
+    {
+      id: "loan",
+      collection: "loans",
+      messages: "service.loan",
+      constants: {},
+      checkout: { url: "https://checkout.formwork.invalid/loan" },
+      forms: [
+        {
+          id: "full",
+          route: "/loan",
+          success: "/success",
+          title: "service.loan.title",
+          load: () => import('./forms/loan.full.ts').then((m) => m.default),
+        },
+      ],
+      admin: {
+        "route": "/loanapps",
+        "title": "service.loan.admin.title",
+        "deleted": "service.loan.admin.deleted",
+        "sort": "-created",
+        "fields": [
+          {
+            "name": "firstName",
+            "label": "fields.firstName.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "lastName",
+            "label": "fields.lastName.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "email",
+            "label": "fields.email.label",
+            "display": "email",
+            "copy": true
+          },
+          {
+            "name": "phone",
+            "label": "fields.phone.label",
+            "display": "phone",
+            "copy": true
+          },
+          {
+            "name": "street",
+            "label": "fields.street.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "city",
+            "label": "fields.city.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "state",
+            "label": "fields.state.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "zip",
+            "label": "fields.zip.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "ssn",
+            "label": "fields.ssn.label",
+            "display": "masked",
+            "copy": true
+          },
+          {
+            "name": "amount",
+            "label": "service.loan.fields.amount.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "reason",
+            "label": "service.loan.fields.reason.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "stateId",
+            "label": "fields.stateId.label",
+            "display": "file",
+            "copy": true
+          },
+          {
+            "name": "bankStatements",
+            "label": "fields.bankStatements.label",
+            "display": "file",
+            "copy": true,
+            "tail": 11
+          },
+          {
+            "name": "businessTaxReturn",
+            "label": "service.loan.fields.businessTaxReturn.label",
+            "display": "file",
+            "copy": true,
+            "tail": 11
+          },
+          {
+            "name": "personaltaxtreturn",
+            "label": "service.loan.fields.personaltaxtreturn.label",
+            "display": "file",
+            "copy": true,
+            "tail": 11
+          }
+        ]
+      },
+    },
+    {
+      id: "personal",
+      collection: "personal",
+      messages: "service.personal",
+      constants: {},
+      checkout: { url: "https://checkout.formwork.invalid/personal" },
+      forms: [
+        {
+          id: "full",
+          route: "/personal",
+          success: "/success",
+          title: "service.personal.title",
+          load: () => import('./forms/personal.full.ts').then((m) => m.default),
+        },
+      ],
+      admin: {
+        "route": "/personalapps",
+        "title": "service.personal.admin.title",
+        "deleted": "service.personal.admin.deleted",
+        "sort": "-created",
+        "fields": [
+          {
+            "name": "firstName",
+            "label": "fields.firstName.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "lastName",
+            "label": "fields.lastName.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "email",
+            "label": "fields.email.label",
+            "display": "email",
+            "copy": true
+          },
+          {
+            "name": "phone",
+            "label": "fields.phone.label",
+            "display": "phone",
+            "copy": true
+          },
+          {
+            "name": "street",
+            "label": "fields.street.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "city",
+            "label": "fields.city.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "state",
+            "label": "fields.state.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "zip",
+            "label": "fields.zip.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "ssn",
+            "label": "fields.ssn.label",
+            "display": "masked",
+            "copy": true
+          },
+          {
+            "name": "stateId",
+            "label": "fields.stateId.label",
+            "display": "file",
+            "copy": true
+          },
+          {
+            "name": "bankStatements",
+            "label": "fields.bankStatements.label",
+            "display": "file",
+            "copy": true,
+            "tail": 11
+          }
+        ]
+      },
+    },
   ],
   pages: [
     {
@@ -146,6 +354,41 @@ export const registry: Registry = {
             {
               "to": "/creditrepair",
               "message": "page.credit-repair-success.links.creditrepair"
+            }
+          ]
+        }
+      ]
+    },
+    {
+      "id": "success",
+      "route": "/success",
+      "title": "page.success.title",
+      "blocks": [
+        {
+          "type": "heading",
+          "message": "page.success.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.success.body"
+        },
+        {
+          "type": "payment"
+        },
+        {
+          "type": "heading",
+          "message": "page.success.menu"
+        },
+        {
+          "type": "links",
+          "links": [
+            {
+              "to": "/creditrepair",
+              "message": "page.success.links.creditrepair"
+            },
+            {
+              "to": "/loan",
+              "message": "page.success.links.loan"
             }
           ]
         }

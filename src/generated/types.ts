@@ -80,3 +80,180 @@ export interface CreditrepairRecord {
   amount?: string;
   terms?: true;
 }
+
+/**
+ * A stored loan application (PocketBase collection "loans"). File fields hold stored file names.
+ */
+export interface LoanRecord {
+  id: string;
+  created: string;
+  updated: string;
+  variant: "full";
+  locale: "en" | "uz" | "ru";
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  phone?: string;
+  stateId?: string;
+  bankStatements?: string;
+  businessTaxReturn?: string;
+  /**
+   * Personal tax return; the name keeps the original's spelling (spec section 3).
+   */
+  personaltaxtreturn?: string;
+  street?: string;
+  city?: string;
+  state?:
+    | "AL"
+    | "AK"
+    | "AZ"
+    | "AR"
+    | "CA"
+    | "CO"
+    | "CT"
+    | "DE"
+    | "DC"
+    | "FL"
+    | "GA"
+    | "HI"
+    | "ID"
+    | "IL"
+    | "IN"
+    | "IA"
+    | "KS"
+    | "KY"
+    | "LA"
+    | "ME"
+    | "MD"
+    | "MA"
+    | "MI"
+    | "MN"
+    | "MS"
+    | "MO"
+    | "MT"
+    | "NE"
+    | "NV"
+    | "NH"
+    | "NJ"
+    | "NM"
+    | "NY"
+    | "NC"
+    | "ND"
+    | "OH"
+    | "OK"
+    | "OR"
+    | "PA"
+    | "RI"
+    | "SC"
+    | "SD"
+    | "TN"
+    | "TX"
+    | "UT"
+    | "VT"
+    | "VA"
+    | "WA"
+    | "WV"
+    | "WI"
+    | "WY";
+  zip?: string;
+  ssn?: string;
+  /**
+   * Requested loan amount in whole US dollars (spec section 9).
+   */
+  amount?:
+    | "10000"
+    | "20000"
+    | "30000"
+    | "40000"
+    | "50000"
+    | "60000"
+    | "70000"
+    | "80000"
+    | "90000"
+    | "100000"
+    | "200000"
+    | "300000"
+    | "400000"
+    | "500000"
+    | "600000"
+    | "700000"
+    | "800000"
+    | "900000"
+    | "1000000";
+  reason?: string;
+  terms?: true;
+}
+
+/**
+ * A stored personal application (PocketBase collection "personal"). File fields hold stored file names.
+ */
+export interface PersonalRecord {
+  id: string;
+  created: string;
+  updated: string;
+  variant: "full";
+  locale: "en" | "uz" | "ru";
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  phone?: string;
+  stateId?: string;
+  bankStatements?: string;
+  street?: string;
+  city?: string;
+  state?:
+    | "AL"
+    | "AK"
+    | "AZ"
+    | "AR"
+    | "CA"
+    | "CO"
+    | "CT"
+    | "DE"
+    | "DC"
+    | "FL"
+    | "GA"
+    | "HI"
+    | "ID"
+    | "IL"
+    | "IN"
+    | "IA"
+    | "KS"
+    | "KY"
+    | "LA"
+    | "ME"
+    | "MD"
+    | "MA"
+    | "MI"
+    | "MN"
+    | "MS"
+    | "MO"
+    | "MT"
+    | "NE"
+    | "NV"
+    | "NH"
+    | "NJ"
+    | "NM"
+    | "NY"
+    | "NC"
+    | "ND"
+    | "OH"
+    | "OK"
+    | "OR"
+    | "PA"
+    | "RI"
+    | "SC"
+    | "SD"
+    | "TN"
+    | "TX"
+    | "UT"
+    | "VT"
+    | "VA"
+    | "WA"
+    | "WV"
+    | "WI"
+    | "WY";
+  zip?: string;
+  ssn?: string;
+  terms?: true;
+}

@@ -19,3 +19,23 @@ export const CreditrepairAdminCard: StoryObj = {
   name: "creditrepair / staff card",
   render: () => <AdminCardStory serviceId="creditrepair" />,
 };
+
+export const LoanFullForm: StoryObj = {
+  name: "loan / full form",
+  render: () => <FormStory serviceId="loan" variantId="full" />,
+};
+
+export const LoanAdminCard: StoryObj = {
+  name: "loan / staff card",
+  render: () => <AdminCardStory serviceId="loan" />,
+};
+
+export const PersonalFullForm: StoryObj = {
+  name: "personal / full form",
+  render: () => <FormStory serviceId="personal" variantId="full" />,
+};
+
+export const PersonalAdminCard: StoryObj = {
+  name: "personal / staff card",
+  render: () => <AdminCardStory serviceId="personal" />,
+};

@@ -47,7 +47,7 @@ export default function ServiceFormPage({ service, variant }: { service: Service
   }, [variant]);
 
   const t = useCallback((id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values), [intl]);
-  const localized = useMemo(() => (form ? localizeForm(form, service.messages, t, has) : null), [form, service.messages, t, has]);
+  const localized = useMemo(() => (form ? localizeForm(form, service.messages, t, has, locale) : null), [form, service.messages, t, has, locale]);
   const order = useMemo(() => ((form?.uiSchema['ui:order'] as string[] | undefined) ?? []).filter((f) => f !== '*'), [form]);
   const translateError = useCallback(
     (field: string, e: RJSFValidationError) => {
