@@ -8,6 +8,8 @@ import type { Problems } from './errors.ts';
 import type { SchemaSources, SourceFile } from './load.ts';
 
 function describe(error: ErrorObject): string {
+  // Errors raised by `propertyNames` name the offending key; say which one.
+  if (error.propertyName !== undefined) return `invalid key "${error.propertyName}": ${error.message ?? error.keyword}`;
   switch (error.keyword) {
     case 'additionalProperties':
       return `unknown key "${String(error.params.additionalProperty)}" (is it a typo?)`;

@@ -3,6 +3,34 @@ module.exports = {
   "staffCollection": "staff",
   "trashCollection": "helpuztrash",
   "services": {
+    "claim": {
+      "id": "claim",
+      "topic": "claim",
+      "variants": {
+        "full": {
+          "validator": "claim/full",
+          "fields": [
+            "firstName",
+            "lastName",
+            "email",
+            "phone",
+            "stateId",
+            "amount",
+            "message",
+            "terms"
+          ]
+        }
+      },
+      "fileFields": [
+        "stateId"
+      ],
+      "sensitiveFields": [],
+      "serverValues": {},
+      "checkout": {
+        "url": "https://checkout.formwork.invalid/claim",
+        "env": "FORMWORK_CHECKOUT_CLAIM"
+      }
+    },
     "creditrepairnew": {
       "id": "creditrepair",
       "topic": "creditrepair",
@@ -125,6 +153,61 @@ module.exports = {
         "url": "https://checkout.formwork.invalid/personal",
         "env": "FORMWORK_CHECKOUT_PERSONAL"
       }
+    },
+    "ssn": {
+      "id": "ssn",
+      "topic": "ssn",
+      "variants": {
+        "full": {
+          "validator": "ssn/full",
+          "fields": [
+            "name",
+            "ssn"
+          ]
+        }
+      },
+      "fileFields": [],
+      "sensitiveFields": [
+        "ssn"
+      ],
+      "serverValues": {},
+      "checkout": null
+    },
+    "uploaddocuments": {
+      "id": "upload",
+      "topic": "upload",
+      "variants": {
+        "full": {
+          "validator": "upload/full",
+          "fields": [
+            "firstName",
+            "lastName",
+            "email",
+            "phone",
+            "stateId",
+            "bankStatements",
+            "businessTaxReturn",
+            "personaltaxtreturn",
+            "street",
+            "city",
+            "state",
+            "zip",
+            "ssn",
+            "terms"
+          ]
+        }
+      },
+      "fileFields": [
+        "stateId",
+        "bankStatements",
+        "businessTaxReturn",
+        "personaltaxtreturn"
+      ],
+      "sensitiveFields": [
+        "ssn"
+      ],
+      "serverValues": {},
+      "checkout": null
     }
   }
 };

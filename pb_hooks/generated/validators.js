@@ -26,9 +26,163 @@ var require_ucs2length = __commonJS({
 });
 
 // validators.js
-exports["creditrepair/full"] = validate10;
-var schema11 = { type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "stateId", "street", "city", "state", "zip", "ssn", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { description: "Driver's licence or state ID image; the spec's 'ID is missing' rule is this field's required error.", type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, bankStatements: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, terms: { type: "boolean", const: !0 } } }, func2 = Object.prototype.hasOwnProperty, func3 = require_ucs2length().default, formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i, pattern0 = new RegExp("^[0-9+() .-]{7,20}$", "u"), pattern1 = new RegExp("^[0-9]{5}(-[0-9]{4})?$", "u"), pattern2 = new RegExp("^[0-9]{9}$", "u");
+exports["claim/full"] = validate10;
+var schema11 = { type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "stateId", "amount", "message", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, amount: { type: "string", enum: ["Uber", "Lyft", "Amazon Flex", "Doordash", "UberEATS", "PostMates", "GrubHub", "Other"], default: "Uber", description: "The company the driver worked for. Stored in 'amount' for compatibility with the original's data (spec section 3)." }, message: { type: "string", minLength: 1, maxLength: 5e3, "x-multiline": !0, examples: ["Please call me after 5 pm."] }, terms: { type: "boolean", const: !0 } } }, func2 = require_ucs2length().default, formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i, pattern0 = new RegExp("^[0-9+() .-]{7,20}$", "u");
 function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.firstName === void 0) {
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "firstName" }, message: "must have required property 'firstName'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
+    }
+    if (data.lastName === void 0) {
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "lastName" }, message: "must have required property 'lastName'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
+    }
+    if (data.email === void 0) {
+      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "email" }, message: "must have required property 'email'" };
+      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
+    }
+    if (data.phone === void 0) {
+      let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "phone" }, message: "must have required property 'phone'" };
+      vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
+    }
+    if (data.stateId === void 0) {
+      let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "stateId" }, message: "must have required property 'stateId'" };
+      vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
+    }
+    if (data.amount === void 0) {
+      let err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+      vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+    }
+    if (data.message === void 0) {
+      let err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+      vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+    }
+    if (data.terms === void 0) {
+      let err7 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "terms" }, message: "must have required property 'terms'" };
+      vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+    }
+    for (let key0 in data)
+      if (!(key0 === "firstName" || key0 === "lastName" || key0 === "email" || key0 === "phone" || key0 === "stateId" || key0 === "amount" || key0 === "message" || key0 === "terms")) {
+        let err8 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+      }
+    if (data.firstName !== void 0) {
+      let data0 = data.firstName;
+      if (typeof data0 == "string") {
+        if (func2(data0) > 100) {
+          let err9 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+          vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+        }
+        if (func2(data0) < 1) {
+          let err10 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+        }
+      } else {
+        let err11 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+      }
+    }
+    if (data.lastName !== void 0) {
+      let data1 = data.lastName;
+      if (typeof data1 == "string") {
+        if (func2(data1) > 100) {
+          let err12 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+          vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+        }
+        if (func2(data1) < 1) {
+          let err13 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+        }
+      } else {
+        let err14 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
+      }
+    }
+    if (data.email !== void 0) {
+      let data2 = data.email;
+      if (typeof data2 == "string") {
+        if (func2(data2) > 254) {
+          let err15 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters" };
+          vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+        }
+        if (!formats0.test(data2)) {
+          let err16 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
+          vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+        }
+      } else {
+        let err17 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+      }
+    }
+    if (data.phone !== void 0) {
+      let data3 = data.phone;
+      if (typeof data3 == "string") {
+        if (func2(data3) > 20) {
+          let err18 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters" };
+          vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+        }
+        if (!pattern0.test(data3)) {
+          let err19 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/pattern", keyword: "pattern", params: { pattern: "^[0-9+() .-]{7,20}$" }, message: 'must match pattern "^[0-9+() .-]{7,20}$"' };
+          vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
+        }
+      } else {
+        let err20 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
+      }
+    }
+    if (data.stateId !== void 0 && typeof data.stateId != "string") {
+      let err21 = { instancePath: instancePath + "/stateId", schemaPath: "#/properties/stateId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
+    }
+    if (data.amount !== void 0) {
+      let data5 = data.amount;
+      if (typeof data5 != "string") {
+        let err22 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
+      }
+      if (!(data5 === "Uber" || data5 === "Lyft" || data5 === "Amazon Flex" || data5 === "Doordash" || data5 === "UberEATS" || data5 === "PostMates" || data5 === "GrubHub" || data5 === "Other")) {
+        let err23 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/enum", keyword: "enum", params: { allowedValues: schema11.properties.amount.enum }, message: "must be equal to one of the allowed values" };
+        vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
+      }
+    }
+    if (data.message !== void 0) {
+      let data6 = data.message;
+      if (typeof data6 == "string") {
+        if (func2(data6) > 5e3) {
+          let err24 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/maxLength", keyword: "maxLength", params: { limit: 5e3 }, message: "must NOT have more than 5000 characters" };
+          vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
+        }
+        if (func2(data6) < 1) {
+          let err25 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
+        }
+      } else {
+        let err26 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
+      }
+    }
+    if (data.terms !== void 0) {
+      let data7 = data.terms;
+      if (typeof data7 != "boolean") {
+        let err27 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+        vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
+      }
+      if (data7 !== !0) {
+        let err28 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/const", keyword: "const", params: { allowedValue: !0 }, message: "must be equal to constant" };
+        vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
+      }
+    }
+  } else {
+    let err29 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
+  }
+  return validate10.errors = vErrors, errors === 0;
+}
+exports["creditrepair/full"] = validate11;
+var schema12 = { type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "stateId", "street", "city", "state", "zip", "ssn", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { description: "Driver's licence or state ID image; the spec's 'ID is missing' rule is this field's required error.", type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, bankStatements: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, terms: { type: "boolean", const: !0 } } }, func10 = Object.prototype.hasOwnProperty, pattern2 = new RegExp("^[0-9]{5}(-[0-9]{4})?$", "u"), pattern3 = new RegExp("^[0-9]{9}$", "u");
+function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.firstName === void 0) {
@@ -76,18 +230,18 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
     }
     for (let key0 in data)
-      if (!func2.call(schema11.properties, key0)) {
+      if (!func10.call(schema12.properties, key0)) {
         let err11 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
       }
     if (data.firstName !== void 0) {
       let data0 = data.firstName;
       if (typeof data0 == "string") {
-        if (func3(data0) > 100) {
+        if (func2(data0) > 100) {
           let err12 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
           vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
         }
-        if (func3(data0) < 1) {
+        if (func2(data0) < 1) {
           let err13 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
         }
@@ -99,11 +253,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.lastName !== void 0) {
       let data1 = data.lastName;
       if (typeof data1 == "string") {
-        if (func3(data1) > 100) {
+        if (func2(data1) > 100) {
           let err15 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
           vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
         }
-        if (func3(data1) < 1) {
+        if (func2(data1) < 1) {
           let err16 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
         }
@@ -115,7 +269,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.email !== void 0) {
       let data2 = data.email;
       if (typeof data2 == "string") {
-        if (func3(data2) > 254) {
+        if (func2(data2) > 254) {
           let err18 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters" };
           vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
         }
@@ -131,7 +285,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.phone !== void 0) {
       let data3 = data.phone;
       if (typeof data3 == "string") {
-        if (func3(data3) > 20) {
+        if (func2(data3) > 20) {
           let err21 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters" };
           vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
         }
@@ -155,11 +309,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.street !== void 0) {
       let data6 = data.street;
       if (typeof data6 == "string") {
-        if (func3(data6) > 200) {
+        if (func2(data6) > 200) {
           let err26 = { instancePath: instancePath + "/street", schemaPath: "#/properties/street/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
           vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
         }
-        if (func3(data6) < 1) {
+        if (func2(data6) < 1) {
           let err27 = { instancePath: instancePath + "/street", schemaPath: "#/properties/street/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
         }
@@ -171,11 +325,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.city !== void 0) {
       let data7 = data.city;
       if (typeof data7 == "string") {
-        if (func3(data7) > 100) {
+        if (func2(data7) > 100) {
           let err29 = { instancePath: instancePath + "/city", schemaPath: "#/properties/city/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
           vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
         }
-        if (func3(data7) < 1) {
+        if (func2(data7) < 1) {
           let err30 = { instancePath: instancePath + "/city", schemaPath: "#/properties/city/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
         }
@@ -191,18 +345,18 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
       }
       if (!(data8 === "AL" || data8 === "AK" || data8 === "AZ" || data8 === "AR" || data8 === "CA" || data8 === "CO" || data8 === "CT" || data8 === "DE" || data8 === "DC" || data8 === "FL" || data8 === "GA" || data8 === "HI" || data8 === "ID" || data8 === "IL" || data8 === "IN" || data8 === "IA" || data8 === "KS" || data8 === "KY" || data8 === "LA" || data8 === "ME" || data8 === "MD" || data8 === "MA" || data8 === "MI" || data8 === "MN" || data8 === "MS" || data8 === "MO" || data8 === "MT" || data8 === "NE" || data8 === "NV" || data8 === "NH" || data8 === "NJ" || data8 === "NM" || data8 === "NY" || data8 === "NC" || data8 === "ND" || data8 === "OH" || data8 === "OK" || data8 === "OR" || data8 === "PA" || data8 === "RI" || data8 === "SC" || data8 === "SD" || data8 === "TN" || data8 === "TX" || data8 === "UT" || data8 === "VT" || data8 === "VA" || data8 === "WA" || data8 === "WV" || data8 === "WI" || data8 === "WY")) {
-        let err33 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema11.properties.state.enum }, message: "must be equal to one of the allowed values" };
+        let err33 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema12.properties.state.enum }, message: "must be equal to one of the allowed values" };
         vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
       }
     }
     if (data.zip !== void 0) {
       let data9 = data.zip;
       if (typeof data9 == "string") {
-        if (func3(data9) > 10) {
+        if (func2(data9) > 10) {
           let err34 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters" };
           vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
         }
-        if (!pattern1.test(data9)) {
+        if (!pattern2.test(data9)) {
           let err35 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/pattern", keyword: "pattern", params: { pattern: "^[0-9]{5}(-[0-9]{4})?$" }, message: 'must match pattern "^[0-9]{5}(-[0-9]{4})?$"' };
           vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
         }
@@ -214,11 +368,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.ssn !== void 0) {
       let data10 = data.ssn;
       if (typeof data10 == "string") {
-        if (func3(data10) > 9) {
+        if (func2(data10) > 9) {
           let err37 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters" };
           vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
         }
-        if (!pattern2.test(data10)) {
+        if (!pattern3.test(data10)) {
           let err38 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"' };
           vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
         }
@@ -242,10 +396,10 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     let err42 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
   }
-  return validate10.errors = vErrors, errors === 0;
+  return validate11.errors = vErrors, errors === 0;
 }
-exports["creditrepair/self-service"] = validate11;
-function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+exports["creditrepair/self-service"] = validate12;
+function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.firstName === void 0) {
@@ -276,11 +430,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.firstName !== void 0) {
       let data0 = data.firstName;
       if (typeof data0 == "string") {
-        if (func3(data0) > 100) {
+        if (func2(data0) > 100) {
           let err6 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
           vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
         }
-        if (func3(data0) < 1) {
+        if (func2(data0) < 1) {
           let err7 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
         }
@@ -292,11 +446,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.lastName !== void 0) {
       let data1 = data.lastName;
       if (typeof data1 == "string") {
-        if (func3(data1) > 100) {
+        if (func2(data1) > 100) {
           let err9 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
           vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
         }
-        if (func3(data1) < 1) {
+        if (func2(data1) < 1) {
           let err10 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
         }
@@ -308,7 +462,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.email !== void 0) {
       let data2 = data.email;
       if (typeof data2 == "string") {
-        if (func3(data2) > 254) {
+        if (func2(data2) > 254) {
           let err12 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters" };
           vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
         }
@@ -324,7 +478,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.phone !== void 0) {
       let data3 = data.phone;
       if (typeof data3 == "string") {
-        if (func3(data3) > 20) {
+        if (func2(data3) > 20) {
           let err15 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters" };
           vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
         }
@@ -352,11 +506,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
     let err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
   }
-  return validate11.errors = vErrors, errors === 0;
+  return validate12.errors = vErrors, errors === 0;
 }
-exports["loan/full"] = validate12;
-var schema13 = { type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "stateId", "street", "city", "state", "zip", "ssn", "amount", "reason", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, bankStatements: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, businessTaxReturn: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, personaltaxtreturn: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, description: "Personal tax return; the name keeps the original's spelling (spec section 3)." }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, amount: { type: "string", description: "Requested loan amount in whole US dollars (spec section 9).", enum: ["10000", "20000", "30000", "40000", "50000", "60000", "70000", "80000", "90000", "100000", "200000", "300000", "400000", "500000", "600000", "700000", "800000", "900000", "1000000"], default: "50000", "x-format": "usd" }, reason: { type: "string", minLength: 1, maxLength: 2e3, "x-multiline": !0, examples: ["Buy a second delivery van."] }, terms: { type: "boolean", const: !0 } } };
-function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+exports["loan/full"] = validate13;
+var schema14 = { type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "stateId", "street", "city", "state", "zip", "ssn", "amount", "reason", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, bankStatements: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, businessTaxReturn: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, personaltaxtreturn: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, description: "Personal tax return; the name keeps the original's spelling (spec section 3)." }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, amount: { type: "string", description: "Requested loan amount in whole US dollars (spec section 9).", enum: ["10000", "20000", "30000", "40000", "50000", "60000", "70000", "80000", "90000", "100000", "200000", "300000", "400000", "500000", "600000", "700000", "800000", "900000", "1000000"], default: "50000", "x-format": "usd" }, reason: { type: "string", minLength: 1, maxLength: 2e3, "x-multiline": !0, examples: ["Buy a second delivery van."] }, terms: { type: "boolean", const: !0 } } };
+function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.firstName === void 0) {
@@ -412,18 +566,18 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
       vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
     }
     for (let key0 in data)
-      if (!func2.call(schema13.properties, key0)) {
+      if (!func10.call(schema14.properties, key0)) {
         let err13 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
       }
     if (data.firstName !== void 0) {
       let data0 = data.firstName;
       if (typeof data0 == "string") {
-        if (func3(data0) > 100) {
+        if (func2(data0) > 100) {
           let err14 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
           vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
         }
-        if (func3(data0) < 1) {
+        if (func2(data0) < 1) {
           let err15 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
         }
@@ -435,11 +589,11 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.lastName !== void 0) {
       let data1 = data.lastName;
       if (typeof data1 == "string") {
-        if (func3(data1) > 100) {
+        if (func2(data1) > 100) {
           let err17 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
           vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
         }
-        if (func3(data1) < 1) {
+        if (func2(data1) < 1) {
           let err18 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
         }
@@ -451,7 +605,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.email !== void 0) {
       let data2 = data.email;
       if (typeof data2 == "string") {
-        if (func3(data2) > 254) {
+        if (func2(data2) > 254) {
           let err20 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters" };
           vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
         }
@@ -467,7 +621,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.phone !== void 0) {
       let data3 = data.phone;
       if (typeof data3 == "string") {
-        if (func3(data3) > 20) {
+        if (func2(data3) > 20) {
           let err23 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters" };
           vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
         }
@@ -499,11 +653,11 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.street !== void 0) {
       let data8 = data.street;
       if (typeof data8 == "string") {
-        if (func3(data8) > 200) {
+        if (func2(data8) > 200) {
           let err30 = { instancePath: instancePath + "/street", schemaPath: "#/properties/street/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
           vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
         }
-        if (func3(data8) < 1) {
+        if (func2(data8) < 1) {
           let err31 = { instancePath: instancePath + "/street", schemaPath: "#/properties/street/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
         }
@@ -515,11 +669,11 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.city !== void 0) {
       let data9 = data.city;
       if (typeof data9 == "string") {
-        if (func3(data9) > 100) {
+        if (func2(data9) > 100) {
           let err33 = { instancePath: instancePath + "/city", schemaPath: "#/properties/city/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
           vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
         }
-        if (func3(data9) < 1) {
+        if (func2(data9) < 1) {
           let err34 = { instancePath: instancePath + "/city", schemaPath: "#/properties/city/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
         }
@@ -535,18 +689,18 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
         vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
       }
       if (!(data10 === "AL" || data10 === "AK" || data10 === "AZ" || data10 === "AR" || data10 === "CA" || data10 === "CO" || data10 === "CT" || data10 === "DE" || data10 === "DC" || data10 === "FL" || data10 === "GA" || data10 === "HI" || data10 === "ID" || data10 === "IL" || data10 === "IN" || data10 === "IA" || data10 === "KS" || data10 === "KY" || data10 === "LA" || data10 === "ME" || data10 === "MD" || data10 === "MA" || data10 === "MI" || data10 === "MN" || data10 === "MS" || data10 === "MO" || data10 === "MT" || data10 === "NE" || data10 === "NV" || data10 === "NH" || data10 === "NJ" || data10 === "NM" || data10 === "NY" || data10 === "NC" || data10 === "ND" || data10 === "OH" || data10 === "OK" || data10 === "OR" || data10 === "PA" || data10 === "RI" || data10 === "SC" || data10 === "SD" || data10 === "TN" || data10 === "TX" || data10 === "UT" || data10 === "VT" || data10 === "VA" || data10 === "WA" || data10 === "WV" || data10 === "WI" || data10 === "WY")) {
-        let err37 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema13.properties.state.enum }, message: "must be equal to one of the allowed values" };
+        let err37 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema14.properties.state.enum }, message: "must be equal to one of the allowed values" };
         vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
       }
     }
     if (data.zip !== void 0) {
       let data11 = data.zip;
       if (typeof data11 == "string") {
-        if (func3(data11) > 10) {
+        if (func2(data11) > 10) {
           let err38 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters" };
           vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
         }
-        if (!pattern1.test(data11)) {
+        if (!pattern2.test(data11)) {
           let err39 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/pattern", keyword: "pattern", params: { pattern: "^[0-9]{5}(-[0-9]{4})?$" }, message: 'must match pattern "^[0-9]{5}(-[0-9]{4})?$"' };
           vErrors === null ? vErrors = [err39] : vErrors.push(err39), errors++;
         }
@@ -558,11 +712,11 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.ssn !== void 0) {
       let data12 = data.ssn;
       if (typeof data12 == "string") {
-        if (func3(data12) > 9) {
+        if (func2(data12) > 9) {
           let err41 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters" };
           vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
         }
-        if (!pattern2.test(data12)) {
+        if (!pattern3.test(data12)) {
           let err42 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"' };
           vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
         }
@@ -578,18 +732,18 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
         vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
       }
       if (!(data13 === "10000" || data13 === "20000" || data13 === "30000" || data13 === "40000" || data13 === "50000" || data13 === "60000" || data13 === "70000" || data13 === "80000" || data13 === "90000" || data13 === "100000" || data13 === "200000" || data13 === "300000" || data13 === "400000" || data13 === "500000" || data13 === "600000" || data13 === "700000" || data13 === "800000" || data13 === "900000" || data13 === "1000000")) {
-        let err45 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/enum", keyword: "enum", params: { allowedValues: schema13.properties.amount.enum }, message: "must be equal to one of the allowed values" };
+        let err45 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/enum", keyword: "enum", params: { allowedValues: schema14.properties.amount.enum }, message: "must be equal to one of the allowed values" };
         vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
       }
     }
     if (data.reason !== void 0) {
       let data14 = data.reason;
       if (typeof data14 == "string") {
-        if (func3(data14) > 2e3) {
+        if (func2(data14) > 2e3) {
           let err46 = { instancePath: instancePath + "/reason", schemaPath: "#/properties/reason/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" };
           vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
         }
-        if (func3(data14) < 1) {
+        if (func2(data14) < 1) {
           let err47 = { instancePath: instancePath + "/reason", schemaPath: "#/properties/reason/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           vErrors === null ? vErrors = [err47] : vErrors.push(err47), errors++;
         }
@@ -613,11 +767,11 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     let err51 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err51] : vErrors.push(err51), errors++;
   }
-  return validate12.errors = vErrors, errors === 0;
+  return validate13.errors = vErrors, errors === 0;
 }
-exports["personal/full"] = validate13;
-var schema14 = { type: "object", additionalProperties: !1, required: ["email", "phone", "stateId", "ssn", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, bankStatements: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, terms: { type: "boolean", const: !0 } } };
-function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+exports["personal/full"] = validate14;
+var schema15 = { type: "object", additionalProperties: !1, required: ["email", "phone", "stateId", "ssn", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, bankStatements: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, terms: { type: "boolean", const: !0 } } };
+function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.email === void 0) {
@@ -641,18 +795,18 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
       vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
     }
     for (let key0 in data)
-      if (!func2.call(schema14.properties, key0)) {
+      if (!func10.call(schema15.properties, key0)) {
         let err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
       }
     if (data.firstName !== void 0) {
       let data0 = data.firstName;
       if (typeof data0 == "string") {
-        if (func3(data0) > 100) {
+        if (func2(data0) > 100) {
           let err6 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
           vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
         }
-        if (func3(data0) < 1) {
+        if (func2(data0) < 1) {
           let err7 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
         }
@@ -664,11 +818,11 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.lastName !== void 0) {
       let data1 = data.lastName;
       if (typeof data1 == "string") {
-        if (func3(data1) > 100) {
+        if (func2(data1) > 100) {
           let err9 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
           vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
         }
-        if (func3(data1) < 1) {
+        if (func2(data1) < 1) {
           let err10 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
         }
@@ -680,7 +834,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.email !== void 0) {
       let data2 = data.email;
       if (typeof data2 == "string") {
-        if (func3(data2) > 254) {
+        if (func2(data2) > 254) {
           let err12 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters" };
           vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
         }
@@ -696,7 +850,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.phone !== void 0) {
       let data3 = data.phone;
       if (typeof data3 == "string") {
-        if (func3(data3) > 20) {
+        if (func2(data3) > 20) {
           let err15 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters" };
           vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
         }
@@ -720,11 +874,11 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.street !== void 0) {
       let data6 = data.street;
       if (typeof data6 == "string") {
-        if (func3(data6) > 200) {
+        if (func2(data6) > 200) {
           let err20 = { instancePath: instancePath + "/street", schemaPath: "#/properties/street/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
           vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
         }
-        if (func3(data6) < 1) {
+        if (func2(data6) < 1) {
           let err21 = { instancePath: instancePath + "/street", schemaPath: "#/properties/street/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
         }
@@ -736,11 +890,11 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.city !== void 0) {
       let data7 = data.city;
       if (typeof data7 == "string") {
-        if (func3(data7) > 100) {
+        if (func2(data7) > 100) {
           let err23 = { instancePath: instancePath + "/city", schemaPath: "#/properties/city/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
           vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
         }
-        if (func3(data7) < 1) {
+        if (func2(data7) < 1) {
           let err24 = { instancePath: instancePath + "/city", schemaPath: "#/properties/city/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
         }
@@ -756,18 +910,18 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
       }
       if (!(data8 === "AL" || data8 === "AK" || data8 === "AZ" || data8 === "AR" || data8 === "CA" || data8 === "CO" || data8 === "CT" || data8 === "DE" || data8 === "DC" || data8 === "FL" || data8 === "GA" || data8 === "HI" || data8 === "ID" || data8 === "IL" || data8 === "IN" || data8 === "IA" || data8 === "KS" || data8 === "KY" || data8 === "LA" || data8 === "ME" || data8 === "MD" || data8 === "MA" || data8 === "MI" || data8 === "MN" || data8 === "MS" || data8 === "MO" || data8 === "MT" || data8 === "NE" || data8 === "NV" || data8 === "NH" || data8 === "NJ" || data8 === "NM" || data8 === "NY" || data8 === "NC" || data8 === "ND" || data8 === "OH" || data8 === "OK" || data8 === "OR" || data8 === "PA" || data8 === "RI" || data8 === "SC" || data8 === "SD" || data8 === "TN" || data8 === "TX" || data8 === "UT" || data8 === "VT" || data8 === "VA" || data8 === "WA" || data8 === "WV" || data8 === "WI" || data8 === "WY")) {
-        let err27 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema14.properties.state.enum }, message: "must be equal to one of the allowed values" };
+        let err27 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema15.properties.state.enum }, message: "must be equal to one of the allowed values" };
         vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
       }
     }
     if (data.zip !== void 0) {
       let data9 = data.zip;
       if (typeof data9 == "string") {
-        if (func3(data9) > 10) {
+        if (func2(data9) > 10) {
           let err28 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters" };
           vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
         }
-        if (!pattern1.test(data9)) {
+        if (!pattern2.test(data9)) {
           let err29 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/pattern", keyword: "pattern", params: { pattern: "^[0-9]{5}(-[0-9]{4})?$" }, message: 'must match pattern "^[0-9]{5}(-[0-9]{4})?$"' };
           vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
         }
@@ -779,11 +933,11 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.ssn !== void 0) {
       let data10 = data.ssn;
       if (typeof data10 == "string") {
-        if (func3(data10) > 9) {
+        if (func2(data10) > 9) {
           let err31 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters" };
           vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
         }
-        if (!pattern2.test(data10)) {
+        if (!pattern3.test(data10)) {
           let err32 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"' };
           vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
         }
@@ -807,5 +961,262 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     let err36 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
   }
-  return validate13.errors = vErrors, errors === 0;
+  return validate14.errors = vErrors, errors === 0;
+}
+exports["ssn/full"] = validate15;
+function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === void 0) {
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
+    }
+    if (data.ssn === void 0) {
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "ssn" }, message: "must have required property 'ssn'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
+    }
+    for (let key0 in data)
+      if (!(key0 === "name" || key0 === "ssn")) {
+        let err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
+      }
+    if (data.name !== void 0) {
+      let data0 = data.name;
+      if (typeof data0 == "string") {
+        if (func2(data0) > 200) {
+          let err3 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+          vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
+        }
+        if (func2(data0) < 1) {
+          let err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
+        }
+      } else {
+        let err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+      }
+    }
+    if (data.ssn !== void 0) {
+      let data1 = data.ssn;
+      if (typeof data1 == "string") {
+        if (func2(data1) > 9) {
+          let err6 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters" };
+          vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+        }
+        if (!pattern3.test(data1)) {
+          let err7 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"' };
+          vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+        }
+      } else {
+        let err8 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+      }
+    }
+  } else {
+    let err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+  }
+  return validate15.errors = vErrors, errors === 0;
+}
+exports["upload/full"] = validate16;
+var schema17 = { type: "object", additionalProperties: !1, required: ["email", "phone", "stateId", "ssn", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, bankStatements: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, businessTaxReturn: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, personaltaxtreturn: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, description: "Personal tax return; the name keeps the original's spelling (spec section 3)." }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, terms: { type: "boolean", const: !0 } } };
+function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.email === void 0) {
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "email" }, message: "must have required property 'email'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
+    }
+    if (data.phone === void 0) {
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "phone" }, message: "must have required property 'phone'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
+    }
+    if (data.stateId === void 0) {
+      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "stateId" }, message: "must have required property 'stateId'" };
+      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
+    }
+    if (data.ssn === void 0) {
+      let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "ssn" }, message: "must have required property 'ssn'" };
+      vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
+    }
+    if (data.terms === void 0) {
+      let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "terms" }, message: "must have required property 'terms'" };
+      vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
+    }
+    for (let key0 in data)
+      if (!func10.call(schema17.properties, key0)) {
+        let err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+      }
+    if (data.firstName !== void 0) {
+      let data0 = data.firstName;
+      if (typeof data0 == "string") {
+        if (func2(data0) > 100) {
+          let err6 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+          vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+        }
+        if (func2(data0) < 1) {
+          let err7 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+        }
+      } else {
+        let err8 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+      }
+    }
+    if (data.lastName !== void 0) {
+      let data1 = data.lastName;
+      if (typeof data1 == "string") {
+        if (func2(data1) > 100) {
+          let err9 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+          vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+        }
+        if (func2(data1) < 1) {
+          let err10 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+        }
+      } else {
+        let err11 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+      }
+    }
+    if (data.email !== void 0) {
+      let data2 = data.email;
+      if (typeof data2 == "string") {
+        if (func2(data2) > 254) {
+          let err12 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters" };
+          vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+        }
+        if (!formats0.test(data2)) {
+          let err13 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
+          vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+        }
+      } else {
+        let err14 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
+      }
+    }
+    if (data.phone !== void 0) {
+      let data3 = data.phone;
+      if (typeof data3 == "string") {
+        if (func2(data3) > 20) {
+          let err15 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters" };
+          vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+        }
+        if (!pattern0.test(data3)) {
+          let err16 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/pattern", keyword: "pattern", params: { pattern: "^[0-9+() .-]{7,20}$" }, message: 'must match pattern "^[0-9+() .-]{7,20}$"' };
+          vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+        }
+      } else {
+        let err17 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+      }
+    }
+    if (data.stateId !== void 0 && typeof data.stateId != "string") {
+      let err18 = { instancePath: instancePath + "/stateId", schemaPath: "#/properties/stateId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+    }
+    if (data.bankStatements !== void 0 && typeof data.bankStatements != "string") {
+      let err19 = { instancePath: instancePath + "/bankStatements", schemaPath: "#/properties/bankStatements/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
+    }
+    if (data.businessTaxReturn !== void 0 && typeof data.businessTaxReturn != "string") {
+      let err20 = { instancePath: instancePath + "/businessTaxReturn", schemaPath: "#/properties/businessTaxReturn/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
+    }
+    if (data.personaltaxtreturn !== void 0 && typeof data.personaltaxtreturn != "string") {
+      let err21 = { instancePath: instancePath + "/personaltaxtreturn", schemaPath: "#/properties/personaltaxtreturn/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
+    }
+    if (data.street !== void 0) {
+      let data8 = data.street;
+      if (typeof data8 == "string") {
+        if (func2(data8) > 200) {
+          let err22 = { instancePath: instancePath + "/street", schemaPath: "#/properties/street/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+          vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
+        }
+        if (func2(data8) < 1) {
+          let err23 = { instancePath: instancePath + "/street", schemaPath: "#/properties/street/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
+        }
+      } else {
+        let err24 = { instancePath: instancePath + "/street", schemaPath: "#/properties/street/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
+      }
+    }
+    if (data.city !== void 0) {
+      let data9 = data.city;
+      if (typeof data9 == "string") {
+        if (func2(data9) > 100) {
+          let err25 = { instancePath: instancePath + "/city", schemaPath: "#/properties/city/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+          vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
+        }
+        if (func2(data9) < 1) {
+          let err26 = { instancePath: instancePath + "/city", schemaPath: "#/properties/city/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
+        }
+      } else {
+        let err27 = { instancePath: instancePath + "/city", schemaPath: "#/properties/city/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
+      }
+    }
+    if (data.state !== void 0) {
+      let data10 = data.state;
+      if (typeof data10 != "string") {
+        let err28 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
+      }
+      if (!(data10 === "AL" || data10 === "AK" || data10 === "AZ" || data10 === "AR" || data10 === "CA" || data10 === "CO" || data10 === "CT" || data10 === "DE" || data10 === "DC" || data10 === "FL" || data10 === "GA" || data10 === "HI" || data10 === "ID" || data10 === "IL" || data10 === "IN" || data10 === "IA" || data10 === "KS" || data10 === "KY" || data10 === "LA" || data10 === "ME" || data10 === "MD" || data10 === "MA" || data10 === "MI" || data10 === "MN" || data10 === "MS" || data10 === "MO" || data10 === "MT" || data10 === "NE" || data10 === "NV" || data10 === "NH" || data10 === "NJ" || data10 === "NM" || data10 === "NY" || data10 === "NC" || data10 === "ND" || data10 === "OH" || data10 === "OK" || data10 === "OR" || data10 === "PA" || data10 === "RI" || data10 === "SC" || data10 === "SD" || data10 === "TN" || data10 === "TX" || data10 === "UT" || data10 === "VT" || data10 === "VA" || data10 === "WA" || data10 === "WV" || data10 === "WI" || data10 === "WY")) {
+        let err29 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema17.properties.state.enum }, message: "must be equal to one of the allowed values" };
+        vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
+      }
+    }
+    if (data.zip !== void 0) {
+      let data11 = data.zip;
+      if (typeof data11 == "string") {
+        if (func2(data11) > 10) {
+          let err30 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters" };
+          vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
+        }
+        if (!pattern2.test(data11)) {
+          let err31 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/pattern", keyword: "pattern", params: { pattern: "^[0-9]{5}(-[0-9]{4})?$" }, message: 'must match pattern "^[0-9]{5}(-[0-9]{4})?$"' };
+          vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
+        }
+      } else {
+        let err32 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
+      }
+    }
+    if (data.ssn !== void 0) {
+      let data12 = data.ssn;
+      if (typeof data12 == "string") {
+        if (func2(data12) > 9) {
+          let err33 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters" };
+          vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
+        }
+        if (!pattern3.test(data12)) {
+          let err34 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"' };
+          vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
+        }
+      } else {
+        let err35 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
+      }
+    }
+    if (data.terms !== void 0) {
+      let data13 = data.terms;
+      if (typeof data13 != "boolean") {
+        let err36 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+        vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
+      }
+      if (data13 !== !0) {
+        let err37 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/const", keyword: "const", params: { allowedValue: !0 }, message: "must be equal to constant" };
+        vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
+      }
+    }
+  } else {
+    let err38 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
+  }
+  return validate16.errors = vErrors, errors === 0;
 }

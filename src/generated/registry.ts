@@ -12,6 +12,74 @@ export const registry: Registry = {
   trashCollection: "helpuztrash",
   services: [
     {
+      id: "claim",
+      collection: "claim",
+      messages: "service.claim",
+      constants: {
+        "applicationFee": 125
+      },
+      checkout: { url: "https://checkout.formwork.invalid/claim" },
+      forms: [
+        {
+          id: "full",
+          route: "/claim",
+          success: "/success",
+          title: "service.claim.title",
+          load: () => import('./forms/claim.full.ts').then((m) => m.default),
+        },
+      ],
+      admin: {
+        "route": "/claimapps",
+        "title": "service.claim.admin.title",
+        "deleted": "service.claim.admin.deleted",
+        "sort": "-created",
+        "fields": [
+          {
+            "name": "firstName",
+            "label": "fields.firstName.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "lastName",
+            "label": "fields.lastName.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "email",
+            "label": "fields.email.label",
+            "display": "email",
+            "copy": true
+          },
+          {
+            "name": "phone",
+            "label": "fields.phone.label",
+            "display": "phone",
+            "copy": true
+          },
+          {
+            "name": "amount",
+            "label": "service.claim.fields.amount.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "message",
+            "label": "service.claim.fields.message.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "stateId",
+            "label": "fields.stateId.label",
+            "display": "file",
+            "copy": true
+          }
+        ]
+      },
+    },
+    {
       id: "creditrepair",
       collection: "creditrepairnew",
       messages: "service.creditrepair",
@@ -326,6 +394,145 @@ export const registry: Registry = {
         ]
       },
     },
+    {
+      id: "ssn",
+      collection: "ssn",
+      messages: "service.ssn",
+      constants: {},
+      forms: [
+        {
+          id: "full",
+          route: "/update",
+          success: "/update-received",
+          title: "service.ssn.title",
+          load: () => import('./forms/ssn.full.ts').then((m) => m.default),
+        },
+      ],
+      admin: {
+        "route": "/updates",
+        "title": "service.ssn.admin.title",
+        "deleted": "service.ssn.admin.deleted",
+        "sort": "-created",
+        "fields": [
+          {
+            "name": "name",
+            "label": "service.ssn.fields.name.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "ssn",
+            "label": "fields.ssn.label",
+            "display": "masked",
+            "copy": true
+          }
+        ]
+      },
+    },
+    {
+      id: "upload",
+      collection: "uploaddocuments",
+      messages: "service.upload",
+      constants: {},
+      forms: [
+        {
+          id: "full",
+          route: "/upload",
+          success: "/success",
+          title: "service.upload.title",
+          load: () => import('./forms/upload.full.ts').then((m) => m.default),
+        },
+      ],
+      admin: {
+        "route": "/uploadapps",
+        "title": "service.upload.admin.title",
+        "deleted": "service.upload.admin.deleted",
+        "sort": "-created",
+        "fields": [
+          {
+            "name": "firstName",
+            "label": "fields.firstName.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "lastName",
+            "label": "fields.lastName.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "email",
+            "label": "fields.email.label",
+            "display": "email",
+            "copy": true
+          },
+          {
+            "name": "phone",
+            "label": "fields.phone.label",
+            "display": "phone",
+            "copy": true
+          },
+          {
+            "name": "street",
+            "label": "fields.street.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "city",
+            "label": "fields.city.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "state",
+            "label": "fields.state.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "zip",
+            "label": "fields.zip.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "ssn",
+            "label": "fields.ssn.label",
+            "display": "masked",
+            "copy": true
+          },
+          {
+            "name": "stateId",
+            "label": "fields.stateId.label",
+            "display": "file",
+            "copy": true
+          },
+          {
+            "name": "bankStatements",
+            "label": "fields.bankStatements.label",
+            "display": "file",
+            "copy": true,
+            "tail": 11
+          },
+          {
+            "name": "businessTaxReturn",
+            "label": "service.upload.fields.businessTaxReturn.label",
+            "display": "file",
+            "copy": true,
+            "tail": 11
+          },
+          {
+            "name": "personaltaxtreturn",
+            "label": "service.upload.fields.personaltaxtreturn.label",
+            "display": "file",
+            "copy": true,
+            "tail": 11
+          }
+        ]
+      },
+    },
   ],
   pages: [
     {
@@ -391,6 +598,21 @@ export const registry: Registry = {
               "message": "page.success.links.loan"
             }
           ]
+        }
+      ]
+    },
+    {
+      "id": "update-received",
+      "route": "/update-received",
+      "title": "page.update-received.title",
+      "blocks": [
+        {
+          "type": "heading",
+          "message": "page.update-received.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.update-received.body"
         }
       ]
     }

@@ -5,6 +5,16 @@ import { AdminCardStory, FormStory } from '../support/serviceStories.tsx';
 const meta: Meta = { title: 'Services' };
 export default meta;
 
+export const ClaimFullForm: StoryObj = {
+  name: "claim / full form",
+  render: () => <FormStory serviceId="claim" variantId="full" />,
+};
+
+export const ClaimAdminCard: StoryObj = {
+  name: "claim / staff card",
+  render: () => <AdminCardStory serviceId="claim" />,
+};
+
 export const CreditrepairFullForm: StoryObj = {
   name: "creditrepair / full form",
   render: () => <FormStory serviceId="creditrepair" variantId="full" />,
@@ -38,4 +48,24 @@ export const PersonalFullForm: StoryObj = {
 export const PersonalAdminCard: StoryObj = {
   name: "personal / staff card",
   render: () => <AdminCardStory serviceId="personal" />,
+};
+
+export const SsnFullForm: StoryObj = {
+  name: "ssn / full form",
+  render: () => <FormStory serviceId="ssn" variantId="full" />,
+};
+
+export const SsnAdminCard: StoryObj = {
+  name: "ssn / staff card",
+  render: () => <AdminCardStory serviceId="ssn" />,
+};
+
+export const UploadFullForm: StoryObj = {
+  name: "upload / full form",
+  render: () => <FormStory serviceId="upload" variantId="full" />,
+};
+
+export const UploadAdminCard: StoryObj = {
+  name: "upload / staff card",
+  render: () => <AdminCardStory serviceId="upload" />,
 };

@@ -82,6 +82,11 @@ describe('schema problems', () => {
       want: 'schemas/services/petition/form.ui.json#/topic/ui:widget: must NOT be valid',
     },
     {
+      given: 'a message key with a character keys may not have',
+      change: (s) => s.edit(`${SVC}/i18n/en.json`, (j) => (j['bad/key'] = 'x')),
+      want: 'schemas/services/petition/i18n/en.json#: invalid key "bad/key": ',
+    },
+    {
       given: 'a broken JSON file',
       change: (s) => writeFileSync(join(s.schemasDir, SVC, 'admin.ui.json'), '{ "title": '),
       want: 'schemas/services/petition/admin.ui.json#: not valid JSON: ',
