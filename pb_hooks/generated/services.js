@@ -31,6 +31,48 @@ module.exports = {
         "env": "FORMWORK_CHECKOUT_CLAIM"
       }
     },
+    "company": {
+      "id": "company",
+      "topic": "company",
+      "variants": {
+        "full": {
+          "validator": "company/full",
+          "fields": [
+            "email",
+            "phone",
+            "ssn",
+            "stateId",
+            "amount",
+            "state",
+            "terms"
+          ]
+        },
+        "application": {
+          "validator": "company/application",
+          "fields": [
+            "name",
+            "email",
+            "phone",
+            "ssn",
+            "stateId",
+            "amount",
+            "state",
+            "terms"
+          ]
+        }
+      },
+      "fileFields": [
+        "stateId"
+      ],
+      "sensitiveFields": [
+        "ssn"
+      ],
+      "serverValues": {},
+      "checkout": {
+        "url": "https://checkout.formwork.invalid/company",
+        "env": "FORMWORK_CHECKOUT_COMPANY"
+      }
+    },
     "creditrepairnew": {
       "id": "creditrepair",
       "topic": "creditrepair",

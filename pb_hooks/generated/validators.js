@@ -180,9 +180,283 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   }
   return validate10.errors = vErrors, errors === 0;
 }
-exports["creditrepair/full"] = validate11;
-var schema12 = { type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "stateId", "street", "city", "state", "zip", "ssn", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { description: "Driver's licence or state ID image; the spec's 'ID is missing' rule is this field's required error.", type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, bankStatements: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, terms: { type: "boolean", const: !0 } } }, func10 = Object.prototype.hasOwnProperty, pattern2 = new RegExp("^[0-9]{5}(-[0-9]{4})?$", "u"), pattern3 = new RegExp("^[0-9]{9}$", "u");
+exports["company/full"] = validate11;
+var schema12 = { type: "object", additionalProperties: !1, required: ["email", "phone", "ssn", "stateId", "amount", "state", "terms"], properties: { email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, amount: { type: "string", enum: ["LLC", "INC", "CORP", "Other"], default: "LLC", description: "Company type. Stored in 'amount' for compatibility with the original's data (spec section 3)." }, state: { description: "State to register the company in.", type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, terms: { type: "boolean", const: !0 } } }, pattern2 = new RegExp("^[0-9]{9}$", "u");
 function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.email === void 0) {
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "email" }, message: "must have required property 'email'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
+    }
+    if (data.phone === void 0) {
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "phone" }, message: "must have required property 'phone'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
+    }
+    if (data.ssn === void 0) {
+      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "ssn" }, message: "must have required property 'ssn'" };
+      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
+    }
+    if (data.stateId === void 0) {
+      let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "stateId" }, message: "must have required property 'stateId'" };
+      vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
+    }
+    if (data.amount === void 0) {
+      let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+      vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
+    }
+    if (data.state === void 0) {
+      let err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "state" }, message: "must have required property 'state'" };
+      vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+    }
+    if (data.terms === void 0) {
+      let err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "terms" }, message: "must have required property 'terms'" };
+      vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+    }
+    for (let key0 in data)
+      if (!(key0 === "email" || key0 === "phone" || key0 === "ssn" || key0 === "stateId" || key0 === "amount" || key0 === "state" || key0 === "terms")) {
+        let err7 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+      }
+    if (data.email !== void 0) {
+      let data0 = data.email;
+      if (typeof data0 == "string") {
+        if (func2(data0) > 254) {
+          let err8 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters" };
+          vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+        }
+        if (!formats0.test(data0)) {
+          let err9 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
+          vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+        }
+      } else {
+        let err10 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+      }
+    }
+    if (data.phone !== void 0) {
+      let data1 = data.phone;
+      if (typeof data1 == "string") {
+        if (func2(data1) > 20) {
+          let err11 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters" };
+          vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+        }
+        if (!pattern0.test(data1)) {
+          let err12 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/pattern", keyword: "pattern", params: { pattern: "^[0-9+() .-]{7,20}$" }, message: 'must match pattern "^[0-9+() .-]{7,20}$"' };
+          vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+        }
+      } else {
+        let err13 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+      }
+    }
+    if (data.ssn !== void 0) {
+      let data2 = data.ssn;
+      if (typeof data2 == "string") {
+        if (func2(data2) > 9) {
+          let err14 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters" };
+          vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
+        }
+        if (!pattern2.test(data2)) {
+          let err15 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"' };
+          vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+        }
+      } else {
+        let err16 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+      }
+    }
+    if (data.stateId !== void 0 && typeof data.stateId != "string") {
+      let err17 = { instancePath: instancePath + "/stateId", schemaPath: "#/properties/stateId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+    }
+    if (data.amount !== void 0) {
+      let data4 = data.amount;
+      if (typeof data4 != "string") {
+        let err18 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+      }
+      if (!(data4 === "LLC" || data4 === "INC" || data4 === "CORP" || data4 === "Other")) {
+        let err19 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/enum", keyword: "enum", params: { allowedValues: schema12.properties.amount.enum }, message: "must be equal to one of the allowed values" };
+        vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
+      }
+    }
+    if (data.state !== void 0) {
+      let data5 = data.state;
+      if (typeof data5 != "string") {
+        let err20 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
+      }
+      if (!(data5 === "AL" || data5 === "AK" || data5 === "AZ" || data5 === "AR" || data5 === "CA" || data5 === "CO" || data5 === "CT" || data5 === "DE" || data5 === "DC" || data5 === "FL" || data5 === "GA" || data5 === "HI" || data5 === "ID" || data5 === "IL" || data5 === "IN" || data5 === "IA" || data5 === "KS" || data5 === "KY" || data5 === "LA" || data5 === "ME" || data5 === "MD" || data5 === "MA" || data5 === "MI" || data5 === "MN" || data5 === "MS" || data5 === "MO" || data5 === "MT" || data5 === "NE" || data5 === "NV" || data5 === "NH" || data5 === "NJ" || data5 === "NM" || data5 === "NY" || data5 === "NC" || data5 === "ND" || data5 === "OH" || data5 === "OK" || data5 === "OR" || data5 === "PA" || data5 === "RI" || data5 === "SC" || data5 === "SD" || data5 === "TN" || data5 === "TX" || data5 === "UT" || data5 === "VT" || data5 === "VA" || data5 === "WA" || data5 === "WV" || data5 === "WI" || data5 === "WY")) {
+        let err21 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema12.properties.state.enum }, message: "must be equal to one of the allowed values" };
+        vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
+      }
+    }
+    if (data.terms !== void 0) {
+      let data6 = data.terms;
+      if (typeof data6 != "boolean") {
+        let err22 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+        vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
+      }
+      if (data6 !== !0) {
+        let err23 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/const", keyword: "const", params: { allowedValue: !0 }, message: "must be equal to constant" };
+        vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
+      }
+    }
+  } else {
+    let err24 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
+  }
+  return validate11.errors = vErrors, errors === 0;
+}
+exports["company/application"] = validate12;
+var schema13 = { type: "object", additionalProperties: !1, required: ["email", "phone", "ssn", "stateId", "amount", "state", "terms"], properties: { name: { description: "Applicant's name, asked only by the 'application' variant; the original did not save it, we do.", type: "string", minLength: 1, maxLength: 200, examples: ["Aziza Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, amount: { type: "string", enum: ["LLC", "INC", "CORP", "Other"], default: "LLC", description: "Company type. Stored in 'amount' for compatibility with the original's data (spec section 3)." }, state: { description: "State to register the company in.", type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, terms: { type: "boolean", const: !0 } } };
+function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.email === void 0) {
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "email" }, message: "must have required property 'email'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
+    }
+    if (data.phone === void 0) {
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "phone" }, message: "must have required property 'phone'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
+    }
+    if (data.ssn === void 0) {
+      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "ssn" }, message: "must have required property 'ssn'" };
+      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
+    }
+    if (data.stateId === void 0) {
+      let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "stateId" }, message: "must have required property 'stateId'" };
+      vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
+    }
+    if (data.amount === void 0) {
+      let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+      vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
+    }
+    if (data.state === void 0) {
+      let err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "state" }, message: "must have required property 'state'" };
+      vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+    }
+    if (data.terms === void 0) {
+      let err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "terms" }, message: "must have required property 'terms'" };
+      vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+    }
+    for (let key0 in data)
+      if (!(key0 === "name" || key0 === "email" || key0 === "phone" || key0 === "ssn" || key0 === "stateId" || key0 === "amount" || key0 === "state" || key0 === "terms")) {
+        let err7 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+      }
+    if (data.name !== void 0) {
+      let data0 = data.name;
+      if (typeof data0 == "string") {
+        if (func2(data0) > 200) {
+          let err8 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+          vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+        }
+        if (func2(data0) < 1) {
+          let err9 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+        }
+      } else {
+        let err10 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+      }
+    }
+    if (data.email !== void 0) {
+      let data1 = data.email;
+      if (typeof data1 == "string") {
+        if (func2(data1) > 254) {
+          let err11 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters" };
+          vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+        }
+        if (!formats0.test(data1)) {
+          let err12 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
+          vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+        }
+      } else {
+        let err13 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+      }
+    }
+    if (data.phone !== void 0) {
+      let data2 = data.phone;
+      if (typeof data2 == "string") {
+        if (func2(data2) > 20) {
+          let err14 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters" };
+          vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
+        }
+        if (!pattern0.test(data2)) {
+          let err15 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/pattern", keyword: "pattern", params: { pattern: "^[0-9+() .-]{7,20}$" }, message: 'must match pattern "^[0-9+() .-]{7,20}$"' };
+          vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+        }
+      } else {
+        let err16 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+      }
+    }
+    if (data.ssn !== void 0) {
+      let data3 = data.ssn;
+      if (typeof data3 == "string") {
+        if (func2(data3) > 9) {
+          let err17 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters" };
+          vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+        }
+        if (!pattern2.test(data3)) {
+          let err18 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"' };
+          vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+        }
+      } else {
+        let err19 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
+      }
+    }
+    if (data.stateId !== void 0 && typeof data.stateId != "string") {
+      let err20 = { instancePath: instancePath + "/stateId", schemaPath: "#/properties/stateId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
+    }
+    if (data.amount !== void 0) {
+      let data5 = data.amount;
+      if (typeof data5 != "string") {
+        let err21 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
+      }
+      if (!(data5 === "LLC" || data5 === "INC" || data5 === "CORP" || data5 === "Other")) {
+        let err22 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/enum", keyword: "enum", params: { allowedValues: schema13.properties.amount.enum }, message: "must be equal to one of the allowed values" };
+        vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
+      }
+    }
+    if (data.state !== void 0) {
+      let data6 = data.state;
+      if (typeof data6 != "string") {
+        let err23 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
+      }
+      if (!(data6 === "AL" || data6 === "AK" || data6 === "AZ" || data6 === "AR" || data6 === "CA" || data6 === "CO" || data6 === "CT" || data6 === "DE" || data6 === "DC" || data6 === "FL" || data6 === "GA" || data6 === "HI" || data6 === "ID" || data6 === "IL" || data6 === "IN" || data6 === "IA" || data6 === "KS" || data6 === "KY" || data6 === "LA" || data6 === "ME" || data6 === "MD" || data6 === "MA" || data6 === "MI" || data6 === "MN" || data6 === "MS" || data6 === "MO" || data6 === "MT" || data6 === "NE" || data6 === "NV" || data6 === "NH" || data6 === "NJ" || data6 === "NM" || data6 === "NY" || data6 === "NC" || data6 === "ND" || data6 === "OH" || data6 === "OK" || data6 === "OR" || data6 === "PA" || data6 === "RI" || data6 === "SC" || data6 === "SD" || data6 === "TN" || data6 === "TX" || data6 === "UT" || data6 === "VT" || data6 === "VA" || data6 === "WA" || data6 === "WV" || data6 === "WI" || data6 === "WY")) {
+        let err24 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema13.properties.state.enum }, message: "must be equal to one of the allowed values" };
+        vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
+      }
+    }
+    if (data.terms !== void 0) {
+      let data7 = data.terms;
+      if (typeof data7 != "boolean") {
+        let err25 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+        vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
+      }
+      if (data7 !== !0) {
+        let err26 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/const", keyword: "const", params: { allowedValue: !0 }, message: "must be equal to constant" };
+        vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
+      }
+    }
+  } else {
+    let err27 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
+  }
+  return validate12.errors = vErrors, errors === 0;
+}
+exports["creditrepair/full"] = validate13;
+var schema14 = { type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "stateId", "street", "city", "state", "zip", "ssn", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { description: "Driver's licence or state ID image; the spec's 'ID is missing' rule is this field's required error.", type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, bankStatements: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, terms: { type: "boolean", const: !0 } } }, func18 = Object.prototype.hasOwnProperty, pattern6 = new RegExp("^[0-9]{5}(-[0-9]{4})?$", "u");
+function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.firstName === void 0) {
@@ -230,7 +504,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
     }
     for (let key0 in data)
-      if (!func10.call(schema12.properties, key0)) {
+      if (!func18.call(schema14.properties, key0)) {
         let err11 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
       }
@@ -345,7 +619,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
       }
       if (!(data8 === "AL" || data8 === "AK" || data8 === "AZ" || data8 === "AR" || data8 === "CA" || data8 === "CO" || data8 === "CT" || data8 === "DE" || data8 === "DC" || data8 === "FL" || data8 === "GA" || data8 === "HI" || data8 === "ID" || data8 === "IL" || data8 === "IN" || data8 === "IA" || data8 === "KS" || data8 === "KY" || data8 === "LA" || data8 === "ME" || data8 === "MD" || data8 === "MA" || data8 === "MI" || data8 === "MN" || data8 === "MS" || data8 === "MO" || data8 === "MT" || data8 === "NE" || data8 === "NV" || data8 === "NH" || data8 === "NJ" || data8 === "NM" || data8 === "NY" || data8 === "NC" || data8 === "ND" || data8 === "OH" || data8 === "OK" || data8 === "OR" || data8 === "PA" || data8 === "RI" || data8 === "SC" || data8 === "SD" || data8 === "TN" || data8 === "TX" || data8 === "UT" || data8 === "VT" || data8 === "VA" || data8 === "WA" || data8 === "WV" || data8 === "WI" || data8 === "WY")) {
-        let err33 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema12.properties.state.enum }, message: "must be equal to one of the allowed values" };
+        let err33 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema14.properties.state.enum }, message: "must be equal to one of the allowed values" };
         vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
       }
     }
@@ -356,7 +630,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           let err34 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters" };
           vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
         }
-        if (!pattern2.test(data9)) {
+        if (!pattern6.test(data9)) {
           let err35 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/pattern", keyword: "pattern", params: { pattern: "^[0-9]{5}(-[0-9]{4})?$" }, message: 'must match pattern "^[0-9]{5}(-[0-9]{4})?$"' };
           vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
         }
@@ -372,7 +646,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           let err37 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters" };
           vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
         }
-        if (!pattern3.test(data10)) {
+        if (!pattern2.test(data10)) {
           let err38 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"' };
           vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
         }
@@ -396,10 +670,10 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
     let err42 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
   }
-  return validate11.errors = vErrors, errors === 0;
+  return validate13.errors = vErrors, errors === 0;
 }
-exports["creditrepair/self-service"] = validate12;
-function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+exports["creditrepair/self-service"] = validate14;
+function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.firstName === void 0) {
@@ -506,11 +780,11 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     let err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
   }
-  return validate12.errors = vErrors, errors === 0;
+  return validate14.errors = vErrors, errors === 0;
 }
-exports["loan/full"] = validate13;
-var schema14 = { type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "stateId", "street", "city", "state", "zip", "ssn", "amount", "reason", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, bankStatements: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, businessTaxReturn: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, personaltaxtreturn: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, description: "Personal tax return; the name keeps the original's spelling (spec section 3)." }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, amount: { type: "string", description: "Requested loan amount in whole US dollars (spec section 9).", enum: ["10000", "20000", "30000", "40000", "50000", "60000", "70000", "80000", "90000", "100000", "200000", "300000", "400000", "500000", "600000", "700000", "800000", "900000", "1000000"], default: "50000", "x-format": "usd" }, reason: { type: "string", minLength: 1, maxLength: 2e3, "x-multiline": !0, examples: ["Buy a second delivery van."] }, terms: { type: "boolean", const: !0 } } };
-function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+exports["loan/full"] = validate15;
+var schema16 = { type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "stateId", "street", "city", "state", "zip", "ssn", "amount", "reason", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, bankStatements: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, businessTaxReturn: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, personaltaxtreturn: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, description: "Personal tax return; the name keeps the original's spelling (spec section 3)." }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, amount: { type: "string", description: "Requested loan amount in whole US dollars (spec section 9).", enum: ["10000", "20000", "30000", "40000", "50000", "60000", "70000", "80000", "90000", "100000", "200000", "300000", "400000", "500000", "600000", "700000", "800000", "900000", "1000000"], default: "50000", "x-format": "usd" }, reason: { type: "string", minLength: 1, maxLength: 2e3, "x-multiline": !0, examples: ["Buy a second delivery van."] }, terms: { type: "boolean", const: !0 } } };
+function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.firstName === void 0) {
@@ -566,7 +840,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
       vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
     }
     for (let key0 in data)
-      if (!func10.call(schema14.properties, key0)) {
+      if (!func18.call(schema16.properties, key0)) {
         let err13 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
       }
@@ -689,7 +963,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
       }
       if (!(data10 === "AL" || data10 === "AK" || data10 === "AZ" || data10 === "AR" || data10 === "CA" || data10 === "CO" || data10 === "CT" || data10 === "DE" || data10 === "DC" || data10 === "FL" || data10 === "GA" || data10 === "HI" || data10 === "ID" || data10 === "IL" || data10 === "IN" || data10 === "IA" || data10 === "KS" || data10 === "KY" || data10 === "LA" || data10 === "ME" || data10 === "MD" || data10 === "MA" || data10 === "MI" || data10 === "MN" || data10 === "MS" || data10 === "MO" || data10 === "MT" || data10 === "NE" || data10 === "NV" || data10 === "NH" || data10 === "NJ" || data10 === "NM" || data10 === "NY" || data10 === "NC" || data10 === "ND" || data10 === "OH" || data10 === "OK" || data10 === "OR" || data10 === "PA" || data10 === "RI" || data10 === "SC" || data10 === "SD" || data10 === "TN" || data10 === "TX" || data10 === "UT" || data10 === "VT" || data10 === "VA" || data10 === "WA" || data10 === "WV" || data10 === "WI" || data10 === "WY")) {
-        let err37 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema14.properties.state.enum }, message: "must be equal to one of the allowed values" };
+        let err37 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema16.properties.state.enum }, message: "must be equal to one of the allowed values" };
         vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
       }
     }
@@ -700,7 +974,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
           let err38 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters" };
           vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
         }
-        if (!pattern2.test(data11)) {
+        if (!pattern6.test(data11)) {
           let err39 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/pattern", keyword: "pattern", params: { pattern: "^[0-9]{5}(-[0-9]{4})?$" }, message: 'must match pattern "^[0-9]{5}(-[0-9]{4})?$"' };
           vErrors === null ? vErrors = [err39] : vErrors.push(err39), errors++;
         }
@@ -716,7 +990,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
           let err41 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters" };
           vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
         }
-        if (!pattern3.test(data12)) {
+        if (!pattern2.test(data12)) {
           let err42 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"' };
           vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
         }
@@ -732,7 +1006,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
       }
       if (!(data13 === "10000" || data13 === "20000" || data13 === "30000" || data13 === "40000" || data13 === "50000" || data13 === "60000" || data13 === "70000" || data13 === "80000" || data13 === "90000" || data13 === "100000" || data13 === "200000" || data13 === "300000" || data13 === "400000" || data13 === "500000" || data13 === "600000" || data13 === "700000" || data13 === "800000" || data13 === "900000" || data13 === "1000000")) {
-        let err45 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/enum", keyword: "enum", params: { allowedValues: schema14.properties.amount.enum }, message: "must be equal to one of the allowed values" };
+        let err45 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/enum", keyword: "enum", params: { allowedValues: schema16.properties.amount.enum }, message: "must be equal to one of the allowed values" };
         vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
       }
     }
@@ -767,11 +1041,11 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     let err51 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err51] : vErrors.push(err51), errors++;
   }
-  return validate13.errors = vErrors, errors === 0;
+  return validate15.errors = vErrors, errors === 0;
 }
-exports["personal/full"] = validate14;
-var schema15 = { type: "object", additionalProperties: !1, required: ["email", "phone", "stateId", "ssn", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, bankStatements: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, terms: { type: "boolean", const: !0 } } };
-function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+exports["personal/full"] = validate16;
+var schema17 = { type: "object", additionalProperties: !1, required: ["email", "phone", "stateId", "ssn", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, bankStatements: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, terms: { type: "boolean", const: !0 } } };
+function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.email === void 0) {
@@ -795,7 +1069,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
       vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
     }
     for (let key0 in data)
-      if (!func10.call(schema15.properties, key0)) {
+      if (!func18.call(schema17.properties, key0)) {
         let err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
       }
@@ -910,7 +1184,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
       }
       if (!(data8 === "AL" || data8 === "AK" || data8 === "AZ" || data8 === "AR" || data8 === "CA" || data8 === "CO" || data8 === "CT" || data8 === "DE" || data8 === "DC" || data8 === "FL" || data8 === "GA" || data8 === "HI" || data8 === "ID" || data8 === "IL" || data8 === "IN" || data8 === "IA" || data8 === "KS" || data8 === "KY" || data8 === "LA" || data8 === "ME" || data8 === "MD" || data8 === "MA" || data8 === "MI" || data8 === "MN" || data8 === "MS" || data8 === "MO" || data8 === "MT" || data8 === "NE" || data8 === "NV" || data8 === "NH" || data8 === "NJ" || data8 === "NM" || data8 === "NY" || data8 === "NC" || data8 === "ND" || data8 === "OH" || data8 === "OK" || data8 === "OR" || data8 === "PA" || data8 === "RI" || data8 === "SC" || data8 === "SD" || data8 === "TN" || data8 === "TX" || data8 === "UT" || data8 === "VT" || data8 === "VA" || data8 === "WA" || data8 === "WV" || data8 === "WI" || data8 === "WY")) {
-        let err27 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema15.properties.state.enum }, message: "must be equal to one of the allowed values" };
+        let err27 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema17.properties.state.enum }, message: "must be equal to one of the allowed values" };
         vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
       }
     }
@@ -921,7 +1195,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
           let err28 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters" };
           vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
         }
-        if (!pattern2.test(data9)) {
+        if (!pattern6.test(data9)) {
           let err29 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/pattern", keyword: "pattern", params: { pattern: "^[0-9]{5}(-[0-9]{4})?$" }, message: 'must match pattern "^[0-9]{5}(-[0-9]{4})?$"' };
           vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
         }
@@ -937,7 +1211,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
           let err31 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters" };
           vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
         }
-        if (!pattern3.test(data10)) {
+        if (!pattern2.test(data10)) {
           let err32 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"' };
           vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
         }
@@ -961,10 +1235,10 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     let err36 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
   }
-  return validate14.errors = vErrors, errors === 0;
+  return validate16.errors = vErrors, errors === 0;
 }
-exports["ssn/full"] = validate15;
-function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+exports["ssn/full"] = validate17;
+function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === void 0) {
@@ -1003,7 +1277,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
           let err6 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters" };
           vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
         }
-        if (!pattern3.test(data1)) {
+        if (!pattern2.test(data1)) {
           let err7 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"' };
           vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
         }
@@ -1016,11 +1290,11 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
     let err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
   }
-  return validate15.errors = vErrors, errors === 0;
+  return validate17.errors = vErrors, errors === 0;
 }
-exports["upload/full"] = validate16;
-var schema17 = { type: "object", additionalProperties: !1, required: ["email", "phone", "stateId", "ssn", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, bankStatements: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, businessTaxReturn: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, personaltaxtreturn: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, description: "Personal tax return; the name keeps the original's spelling (spec section 3)." }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, terms: { type: "boolean", const: !0 } } };
-function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+exports["upload/full"] = validate18;
+var schema19 = { type: "object", additionalProperties: !1, required: ["email", "phone", "stateId", "ssn", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, bankStatements: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, businessTaxReturn: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, personaltaxtreturn: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, description: "Personal tax return; the name keeps the original's spelling (spec section 3)." }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, terms: { type: "boolean", const: !0 } } };
+function validate18(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.email === void 0) {
@@ -1044,7 +1318,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
       vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
     }
     for (let key0 in data)
-      if (!func10.call(schema17.properties, key0)) {
+      if (!func18.call(schema19.properties, key0)) {
         let err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
       }
@@ -1167,7 +1441,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
         vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
       }
       if (!(data10 === "AL" || data10 === "AK" || data10 === "AZ" || data10 === "AR" || data10 === "CA" || data10 === "CO" || data10 === "CT" || data10 === "DE" || data10 === "DC" || data10 === "FL" || data10 === "GA" || data10 === "HI" || data10 === "ID" || data10 === "IL" || data10 === "IN" || data10 === "IA" || data10 === "KS" || data10 === "KY" || data10 === "LA" || data10 === "ME" || data10 === "MD" || data10 === "MA" || data10 === "MI" || data10 === "MN" || data10 === "MS" || data10 === "MO" || data10 === "MT" || data10 === "NE" || data10 === "NV" || data10 === "NH" || data10 === "NJ" || data10 === "NM" || data10 === "NY" || data10 === "NC" || data10 === "ND" || data10 === "OH" || data10 === "OK" || data10 === "OR" || data10 === "PA" || data10 === "RI" || data10 === "SC" || data10 === "SD" || data10 === "TN" || data10 === "TX" || data10 === "UT" || data10 === "VT" || data10 === "VA" || data10 === "WA" || data10 === "WV" || data10 === "WI" || data10 === "WY")) {
-        let err29 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema17.properties.state.enum }, message: "must be equal to one of the allowed values" };
+        let err29 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema19.properties.state.enum }, message: "must be equal to one of the allowed values" };
         vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
       }
     }
@@ -1178,7 +1452,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
           let err30 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters" };
           vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
         }
-        if (!pattern2.test(data11)) {
+        if (!pattern6.test(data11)) {
           let err31 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/pattern", keyword: "pattern", params: { pattern: "^[0-9]{5}(-[0-9]{4})?$" }, message: 'must match pattern "^[0-9]{5}(-[0-9]{4})?$"' };
           vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
         }
@@ -1194,7 +1468,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
           let err33 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters" };
           vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
         }
-        if (!pattern3.test(data12)) {
+        if (!pattern2.test(data12)) {
           let err34 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"' };
           vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
         }
@@ -1218,5 +1492,5 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
     let err38 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
   }
-  return validate16.errors = vErrors, errors === 0;
+  return validate18.errors = vErrors, errors === 0;
 }

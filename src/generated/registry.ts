@@ -80,6 +80,81 @@ export const registry: Registry = {
       },
     },
     {
+      id: "company",
+      collection: "company",
+      messages: "service.company",
+      constants: {
+        "registrationFee": 375
+      },
+      checkout: { url: "https://checkout.formwork.invalid/company" },
+      forms: [
+        {
+          id: "full",
+          route: "/company",
+          success: "/success",
+          title: "service.company.title",
+          load: () => import('./forms/company.full.ts').then((m) => m.default),
+        },
+        {
+          id: "application",
+          route: "/company-application",
+          success: "/success",
+          title: "service.company.forms.application.title",
+          load: () => import('./forms/company.application.ts').then((m) => m.default),
+        },
+      ],
+      admin: {
+        "route": "/companyapps",
+        "title": "service.company.admin.title",
+        "deleted": "service.company.admin.deleted",
+        "sort": "-created",
+        "fields": [
+          {
+            "name": "name",
+            "label": "service.company.fields.name.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "email",
+            "label": "fields.email.label",
+            "display": "email",
+            "copy": true
+          },
+          {
+            "name": "phone",
+            "label": "fields.phone.label",
+            "display": "phone",
+            "copy": true
+          },
+          {
+            "name": "ssn",
+            "label": "fields.ssn.label",
+            "display": "masked",
+            "copy": true
+          },
+          {
+            "name": "amount",
+            "label": "service.company.fields.amount.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "state",
+            "label": "service.company.fields.state.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "stateId",
+            "label": "fields.stateId.label",
+            "display": "file",
+            "copy": true
+          }
+        ]
+      },
+    },
+    {
       id: "creditrepair",
       collection: "creditrepairnew",
       messages: "service.creditrepair",

@@ -23,6 +23,85 @@ export interface ClaimRecord {
 }
 
 /**
+ * A stored company application (PocketBase collection "company"). File fields hold stored file names.
+ */
+export interface CompanyRecord {
+  id: string;
+  created: string;
+  updated: string;
+  variant: "full" | "application";
+  locale: "en" | "uz" | "ru";
+  /**
+   * Applicant's name, asked only by the 'application' variant; the original did not save it, we do.
+   */
+  name?: string;
+  email?: string;
+  phone?: string;
+  ssn?: string;
+  stateId?: string;
+  /**
+   * Company type. Stored in 'amount' for compatibility with the original's data (spec section 3).
+   */
+  amount?: "LLC" | "INC" | "CORP" | "Other";
+  /**
+   * State to register the company in.
+   */
+  state?:
+    | "AL"
+    | "AK"
+    | "AZ"
+    | "AR"
+    | "CA"
+    | "CO"
+    | "CT"
+    | "DE"
+    | "DC"
+    | "FL"
+    | "GA"
+    | "HI"
+    | "ID"
+    | "IL"
+    | "IN"
+    | "IA"
+    | "KS"
+    | "KY"
+    | "LA"
+    | "ME"
+    | "MD"
+    | "MA"
+    | "MI"
+    | "MN"
+    | "MS"
+    | "MO"
+    | "MT"
+    | "NE"
+    | "NV"
+    | "NH"
+    | "NJ"
+    | "NM"
+    | "NY"
+    | "NC"
+    | "ND"
+    | "OH"
+    | "OK"
+    | "OR"
+    | "PA"
+    | "RI"
+    | "SC"
+    | "SD"
+    | "TN"
+    | "TX"
+    | "UT"
+    | "VT"
+    | "VA"
+    | "WA"
+    | "WV"
+    | "WI"
+    | "WY";
+  terms?: true;
+}
+
+/**
  * A stored creditrepair application (PocketBase collection "creditrepairnew"). File fields hold stored file names.
  */
 export interface CreditrepairRecord {

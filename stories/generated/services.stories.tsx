@@ -15,6 +15,21 @@ export const ClaimAdminCard: StoryObj = {
   render: () => <AdminCardStory serviceId="claim" />,
 };
 
+export const CompanyFullForm: StoryObj = {
+  name: "company / full form",
+  render: () => <FormStory serviceId="company" variantId="full" />,
+};
+
+export const CompanyApplicationForm: StoryObj = {
+  name: "company / application form",
+  render: () => <FormStory serviceId="company" variantId="application" />,
+};
+
+export const CompanyAdminCard: StoryObj = {
+  name: "company / staff card",
+  render: () => <AdminCardStory serviceId="company" />,
+};
+
 export const CreditrepairFullForm: StoryObj = {
   name: "creditrepair / full form",
   render: () => <FormStory serviceId="creditrepair" variantId="full" />,
