@@ -26,7 +26,13 @@ execFileSync('bash', [join(root, 'scripts/install-pocketbase.sh')], { stdio: 'in
 if (!existsSync(join(root, 'dist/index.html')) || process.env.FORMWORK_REBUILD) {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
-execFileSync(pb, ['migrate', 'up', ...dirs], { stdio: 'inherit' });
+// `pocketbase migrate` exits 0 even when a migration fails; its output is the only signal.
+const migrated = execFileSync(pb, ['migrate', 'up', ...dirs], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+process.stdout.write(migrated);
+if (/^Error:/m.test(migrated)) {
+  console.error('A migration failed (see above); not starting.');
+  process.exit(1);
+}
 execFileSync(pb, ['superuser', 'upsert', superuser.email, superuser.password, ...dirs], { stdio: 'ignore' });
 
 const server = spawn(pb, ['serve', '--http', http, '--automigrate=false', '--publicDir', join(root, 'dist'), ...dirs], { stdio: 'inherit' });

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
 
@@ -24,5 +27,13 @@ describe('the pinned PocketBase build', () => {
       });
     expect((await auth(pb.superuser.password)).status).toBe(200);
     expect((await auth('wrong-password')).status).toBe(400);
+  });
+});
+
+describe('a failing migration', () => {
+  it('stops the harness instead of serving a half-migrated database (PocketBase itself exits 0)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'formwork-badmig-'));
+    writeFileSync(join(dir, '1_broken.js'), 'migrate(() => { throw new Error("broken on purpose") }, () => {});');
+    await expect(startPocketBase({ migrationsDir: dir })).rejects.toThrow(/migrations failed: .*broken on purpose/s);
   });
 });

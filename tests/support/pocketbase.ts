@@ -68,7 +68,11 @@ export async function startPocketBase(options: StartOptions = {}): Promise<Pocke
   const superuser = { email: 'root@formwork.test', password: 'test-superuser-pass' };
   const common = ['--dir', dataDir, '--migrationsDir', migrationsDir, '--hooksDir', hooksDir];
   const env = { ...process.env, ...options.env };
-  if (options.migrate !== false) execFileSync(PB_BIN, ['migrate', 'up', ...common], { env, stdio: 'pipe' });
+  if (options.migrate !== false) {
+    // `pocketbase migrate` exits 0 even when a migration fails; its output is the only signal.
+    const out = execFileSync(PB_BIN, ['migrate', 'up', ...common], { env, encoding: 'utf8', stdio: 'pipe' });
+    if (/^Error:/m.test(out)) throw new Error(`migrations failed: ${out}`);
+  }
   execFileSync(PB_BIN, ['superuser', 'upsert', superuser.email, superuser.password, ...common], { env, stdio: 'pipe' });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
