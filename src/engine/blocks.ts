@@ -1,18 +1,30 @@
-/** Splits a form's block placements into what goes before/after each field and around the form. */
+/**
+ * Where a form's content blocks go among its fields. A placement is "top", "bottom",
+ * "before:<field>" or "after:<field>" (schemas/services/<id>/form.ui.json, "ui:blocks").
+ */
 import type { Block, BlockPlacement } from './types.ts';
 
-export interface PlacedBlocks {
-  top: Block[];
-  bottom: Block[];
-  before: (field: string) => Block[];
-  after: (field: string) => Block[];
-}
+export type LayoutItem = { kind: 'blocks'; placement: string; blocks: Block[] } | { kind: 'field'; name: string };
 
-export function placeBlocks(placement: BlockPlacement): PlacedBlocks {
-  return {
-    top: placement.top ?? [],
-    bottom: placement.bottom ?? [],
-    before: (field) => placement[`before:${field}`] ?? [],
-    after: (field) => placement[`after:${field}`] ?? [],
+/**
+ * The fields in their order with the blocks around them. A block aimed at a field this form does not
+ * have (a shorter variant, say) goes just before the bottom blocks rather than vanishing.
+ */
+export function layoutFields(fields: string[], placement: BlockPlacement): LayoutItem[] {
+  const items: LayoutItem[] = [];
+  const used = new Set<string>();
+  const add = (key: string) => {
+    const blocks = placement[key];
+    used.add(key);
+    if (blocks?.length) items.push({ kind: 'blocks', placement: key, blocks });
   };
+  add('top');
+  for (const name of fields) {
+    add(`before:${name}`);
+    items.push({ kind: 'field', name });
+    add(`after:${name}`);
+  }
+  for (const key of Object.keys(placement)) if (!used.has(key) && key !== 'bottom') add(key);
+  add('bottom');
+  return items;
 }

@@ -3,8 +3,9 @@
  * labels, and the widget each field gets. Pure, so it is tested without a browser.
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import type { FormModule } from './types.ts';
 import { helpKey, labelKey, optionKey, type Lookup } from './messages.ts';
+import { formatUsd } from './price.ts';
+import type { FieldTraits, FormModule } from './types.ts';
 import { widgetFor } from './widgets.ts';
 
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
@@ -14,8 +15,11 @@ export interface LocalizedForm {
   uiSchema: UiSchema;
 }
 
-const usd = (value: unknown, locale: string) =>
-  new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(Number(value));
+/** An enum option's label: an amount in dollars (x-format: usd), else its translated name. */
+function optionLabel(ns: string, field: string, value: unknown, traits: FieldTraits, t: Translate, locale: string): string {
+  if (traits.format === 'usd') return formatUsd(Number(value), locale, true);
+  return t(optionKey(ns, field, String(value), traits.options));
+}
 
 export function localizeForm(form: FormModule, ns: string, t: Translate, has: Lookup, locale = 'en'): LocalizedForm {
   const properties = (form.schema.properties ?? {}) as Record<string, RJSFSchema>;
@@ -23,16 +27,18 @@ export function localizeForm(form: FormModule, ns: string, t: Translate, has: Lo
   const uiSchema: UiSchema = { ...form.uiSchema };
   for (const [name, prop] of Object.entries(properties)) {
     const traits = form.traits[name] ?? {};
-    schemaProps[name] = { ...prop, title: t(labelKey(ns, name, has)) };
+    // `description` and `examples` are for developers and generated tests (English, in schemas/):
+    // applicants read `help`, and RJSF would offer the examples as autocomplete suggestions.
+    const { description: _note, examples: _samples, ...rest } = prop;
+    schemaProps[name] = { ...rest, title: t(labelKey(ns, name, has)) };
     const fieldUi: UiSchema = { ...((form.uiSchema[name] as UiSchema | undefined) ?? {}) };
-    const widget = widgetFor({ schema: prop as never, traits });
+    const widget = widgetFor({ schema: prop, traits });
     if (widget !== 'text') fieldUi['ui:widget'] = widget;
-    if (widget === 'email') fieldUi['ui:inputType'] = 'email';
     if (widget === 'FileWidget') fieldUi['ui:options'] = { ...((fieldUi['ui:options'] as object | undefined) ?? {}), file: traits.file };
     const help = helpKey(ns, name, has);
     if (help) fieldUi['ui:help'] = t(help);
     if (Array.isArray(prop.enum)) {
-      fieldUi['ui:enumNames'] = prop.enum.map((v) => (traits.format === 'usd' ? usd(v, locale) : t(optionKey(ns, name, v as string, traits.options))));
+      fieldUi['ui:enumNames'] = prop.enum.map((v) => optionLabel(ns, name, v, traits, t, locale));
       fieldUi['ui:placeholder'] = '';
     }
     uiSchema[name] = fieldUi;

@@ -1,5 +1,6 @@
 /**
- * Which message key names a label, an option or an error. Service texts win over the shared ones in
+ * Which message key names a label, a help text, an option, an error or a title (the lookup rules of
+ * the message catalogue, see src/generated/messages). Service texts win over the shared ones in
  * schemas/common/i18n, so a service can say "ID is missing" where the site says "This field is required".
  */
 export type Lookup = (key: string) => boolean;
@@ -12,22 +13,29 @@ export function firstKnown(candidates: string[], has: Lookup): string {
 export const labelKey = (ns: string, field: string, has: Lookup): string =>
   firstKnown([`${ns}.fields.${field}.label`, `fields.${field}.label`], has);
 
-export const helpKey = (ns: string, field: string, has: Lookup): string | undefined => {
-  const key = [`${ns}.fields.${field}.help`, `fields.${field}.help`].find(has);
-  return key;
-};
+/** Help is optional: undefined when neither the service nor the shared catalogue has one. */
+export const helpKey = (ns: string, field: string, has: Lookup): string | undefined =>
+  [`${ns}.fields.${field}.help`, `fields.${field}.help`].find(has);
 
+/** A shared option set (traits.options, e.g. "options.usStates") or the service's own labels. */
 export const optionKey = (ns: string, field: string, value: string | number, optionSet: string | undefined): string =>
   optionSet ? `${optionSet}.${value}` : `${ns}.fields.${field}.options.${value}`;
 
-/** Error text for a failed rule (an AJV keyword or one of ours: fileType, fileSize). */
-export function errorKey(ns: string, field: string, keyword: string, has: Lookup, format?: string): string {
+/** A form variant's own title if the service has one, else the service's title. */
+export const variantTitleKey = (ns: string, variant: string, has: Lookup): string =>
+  firstKnown([`${ns}.forms.${variant}.title`, `${ns}.title`], has);
+
+/**
+ * Error text for a failed rule: an AJV keyword (required, maxLength, format, …) or one of ours
+ * (fileType, fileSize). `format` narrows a format error, e.g. errors.format.email.
+ */
+export function errorKey(ns: string, field: string, rule: string, has: Lookup, format?: string): string {
   return firstKnown(
     [
-      `${ns}.fields.${field}.errors.${keyword}`,
-      `fields.${field}.errors.${keyword}`,
-      ...(format ? [`errors.${keyword}.${format}`] : []),
-      `errors.${keyword}`,
+      `${ns}.fields.${field}.errors.${rule}`,
+      `fields.${field}.errors.${rule}`,
+      ...(format ? [`errors.${rule}.${format}`] : []),
+      `errors.${rule}`,
       'errors.invalid',
     ],
     has,

@@ -1,11 +1,9 @@
 /**
  * Server answers → the same rule names the browser uses, so one set of translated messages covers
  * both. Our hooks answer with AJV keywords; PocketBase's own checks answer with its validation codes.
+ * Body shape (HTTP 400): { message, data: { <field>: { code, message, params? } } }.
  */
-export interface ServerFieldError {
-  code: string;
-  message: string;
-}
+import type { FieldProblem, ProblemValues } from './problems.ts';
 
 const POCKETBASE_CODES: Record<string, string> = {
   validation_required: 'required',
@@ -19,19 +17,33 @@ const POCKETBASE_CODES: Record<string, string> = {
   validation_values_mismatch: 'const',
 };
 
-const OUR_KEYWORDS = new Set(['required', 'minLength', 'maxLength', 'pattern', 'format', 'enum', 'const', 'type', 'additionalProperties', 'fileType', 'fileSize']);
+const OUR_RULES = new Set(['required', 'minLength', 'maxLength', 'pattern', 'format', 'enum', 'const', 'type', 'additionalProperties', 'fileType', 'fileSize']);
 
+/** A server error code as a rule name; anything unknown is "invalid" (a generic, still translated text). */
 export function keywordOf(code: string): string {
-  if (OUR_KEYWORDS.has(code)) return code;
+  if (OUR_RULES.has(code)) return code;
   return POCKETBASE_CODES[code] ?? 'invalid';
 }
 
-/** The field errors in a PocketBase 400 body ({ message, data: { field: { code, message } } }). */
-export function fieldErrorsOf(body: unknown): Record<string, string> {
-  const data = (body as { data?: Record<string, ServerFieldError> } | null)?.data ?? {};
-  const out: Record<string, string> = {};
-  for (const [field, error] of Object.entries(data)) {
-    if (error && typeof error === 'object' && typeof error.code === 'string') out[field] = keywordOf(error.code);
+/** AJV calls a length bound `limit`; PocketBase calls it `max`/`min`. Messages use {limit}. */
+function valuesOf(params: unknown): ProblemValues {
+  if (!params || typeof params !== 'object') return {};
+  const p = params as Record<string, unknown>;
+  const values: ProblemValues = {};
+  const limit = p.limit ?? p.max ?? p.min;
+  if (typeof limit === 'number' || typeof limit === 'string') values.limit = limit;
+  if (typeof p.format === 'string') values.format = p.format;
+  return values;
+}
+
+/** The field problems in a 400 body; junk entries are ignored. */
+export function serverProblems(body: unknown): Record<string, FieldProblem> {
+  const data = (body as { data?: unknown } | null)?.data;
+  const out: Record<string, FieldProblem> = {};
+  if (!data || typeof data !== 'object') return out;
+  for (const [field, error] of Object.entries(data as Record<string, unknown>)) {
+    const e = error as { code?: unknown; params?: unknown } | null;
+    if (e && typeof e === 'object' && typeof e.code === 'string') out[field] = { rule: keywordOf(e.code), values: valuesOf(e.params) };
   }
   return out;
 }

@@ -7,13 +7,22 @@ export interface SubmitResult {
   body: unknown;
 }
 
+/** PocketBase's create endpoint of a collection (same origin; the dev server proxies /api). */
+export const recordsUrl = (collection: string): string => `/api/collections/${encodeURIComponent(collection)}/records`;
+
+/**
+ * The multipart body: every filled value (booleans and numbers as text, as PocketBase expects), the
+ * File of each file field in place of its name, then the extras (variant, locale).
+ */
 export function toFormData(values: Record<string, unknown>, files: Map<string, File>, extra: Record<string, string>): FormData {
   const body = new FormData();
+  const filled = (v: unknown) => v !== undefined && v !== null && v !== '';
   for (const [key, value] of Object.entries(values)) {
-    if (value === undefined || value === null || value === '' || files.has(key)) continue;
+    if (!filled(value) || files.has(key)) continue;
     body.append(key, typeof value === 'string' ? value : JSON.stringify(value));
   }
-  for (const [key, file] of files) if (key in values) body.append(key, file, file.name);
+  // A file goes only while its field still names it (a cleared field sends nothing).
+  for (const [key, file] of files) if (filled(values[key])) body.append(key, file, file.name);
   for (const [key, value] of Object.entries(extra)) body.append(key, value);
   return body;
 }
@@ -27,6 +36,7 @@ export function postMultipart(url: string, body: FormData, onProgress: (percent:
     xhr.onload = () => resolve({ status: xhr.status, body: xhr.response });
     xhr.onerror = () => reject(new Error('network'));
     xhr.ontimeout = () => reject(new Error('timeout'));
+    xhr.onabort = () => reject(new Error('aborted'));
     xhr.send(body);
   });
 }

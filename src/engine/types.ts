@@ -98,7 +98,7 @@ export interface AdminCard {
 export interface ServiceEntry {
   id: string;
   collection: string;
-  /** Namespace of the service's messages, e.g. "service.creditrepair". */
+  /** Namespace of the service's messages: "service.<id>". */
   messages: string;
   constants: Record<string, number | string>;
   checkout?: { url: string };

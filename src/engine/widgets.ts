@@ -1,6 +1,7 @@
 /**
- * The widget for a field follows from its schema and traits, in this one place, never from a
- * service's name. Ranked predicates in the manner of JSON Forms: the highest-ranked tester wins.
+ * The widget for a field follows from its schema and traits (the x- keywords), in this one place,
+ * never from a service's name. Ranked testers in the manner of JSON Forms: the highest rank that
+ * matches wins, so an upload stays an upload even if its schema also has an enum.
  */
 import type { FieldTraits } from './types.ts';
 
@@ -9,17 +10,18 @@ export interface FieldFacts {
   traits: FieldTraits;
 }
 
+/** Names in the widget registry: ours (src/theme/widgets) or @rjsf/mantine's ("text" is RJSF's default). */
 export type WidgetName = 'FileWidget' | 'SsnWidget' | 'select' | 'textarea' | 'checkbox' | 'email' | 'text';
-type Tester = (f: FieldFacts) => boolean;
+export type Tester = (f: FieldFacts) => boolean;
 
 export const isFileField: Tester = (f) => Boolean(f.traits.file);
 export const isMaskedSsn: Tester = (f) => f.traits.mask === 'ssn';
 export const isEnumField: Tester = (f) => Array.isArray(f.schema.enum);
-export const isMultilineText: Tester = (f) => Boolean(f.traits.multiline);
+export const isMultilineText: Tester = (f) => Boolean(f.traits.multiline) && f.schema.type === 'string';
 export const isBooleanField: Tester = (f) => f.schema.type === 'boolean';
 export const isEmailField: Tester = (f) => f.schema.format === 'email';
 
-const RANKED: [number, Tester, WidgetName][] = [
+export const RANKED_WIDGETS: readonly (readonly [rank: number, test: Tester, widget: WidgetName])[] = [
   [5, isFileField, 'FileWidget'],
   [4, isMaskedSsn, 'SsnWidget'],
   [3, isEnumField, 'select'],
@@ -30,6 +32,6 @@ const RANKED: [number, Tester, WidgetName][] = [
 
 export function widgetFor(facts: FieldFacts): WidgetName {
   let best: [number, WidgetName] = [0, 'text'];
-  for (const [rank, test, widget] of RANKED) if (rank > best[0] && test(facts)) best = [rank, widget];
+  for (const [rank, test, widget] of RANKED_WIDGETS) if (rank > best[0] && test(facts)) best = [rank, widget];
   return best[1];
 }

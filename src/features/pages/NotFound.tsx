@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { useDocumentTitle } from './useDocumentTitle.ts';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 
 export default function NotFound() {
   const intl = useIntl();

@@ -1,8 +1,8 @@
 import { Stack, Title } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import type { PageEntry } from '../../engine/types.ts';
-import { Blocks } from '../../theme/templates/Blocks.tsx';
-import { useDocumentTitle } from './useDocumentTitle.ts';
+import { Blocks } from '../../components/Blocks.tsx';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 
 /** A static page of schemas/pages/, in the current language. */
 export default function PageView({ page }: { page: PageEntry }) {

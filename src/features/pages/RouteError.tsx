@@ -1,34 +1,59 @@
 /**
- * Shown when a screen throws. It renders outside the language provider (which may be what failed),
- * so it reads the catalogue itself and falls back to English.
+ * Shown when a screen throws (the router's errorElement). It renders outside the language provider,
+ * which may be what failed, so it loads the catalogue of the page's language itself; until it has one
+ * (or if it cannot load one) react-intl falls back to each message's English default.
  */
 import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { FormattedMessage, IntlProvider } from 'react-intl';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import type { Locale } from '../../engine/types.ts';
 import { registry } from '../../generated/registry.ts';
 
+function pageLocale(): Locale {
+  const lang = document.documentElement.lang as Locale;
+  return registry.languages.includes(lang) ? lang : registry.defaultLanguage;
+}
+
 export default function RouteError() {
   const error = useRouteError();
-  const [messages, setMessages] = useState<Record<string, string>>({});
+  const [catalogue, setCatalogue] = useState<{ locale: Locale; messages: Record<string, string> } | null>(null);
   useEffect(() => {
-    const lang = (document.documentElement.lang || registry.defaultLanguage) as Locale;
-    void registry.loadMessages(registry.languages.includes(lang) ? lang : registry.defaultLanguage).then(setMessages, () => {});
     console.error(error);
+    const locale = pageLocale();
+    registry.loadMessages(locale).then(
+      (messages) => setCatalogue({ locale, messages }),
+      () => {}, // stay on the English defaults
+    );
   }, [error]);
   const status = isRouteErrorResponse(error) ? error.status : 0;
-  const key = status === 404 ? 'route.notFound.title' : status === 405 ? 'route.methodNotAllowed.title' : 'route.error.title';
-  const fallback = status === 404 ? '404 Not Found' : status === 405 ? '405 Method Not Allowed' : 'Unexpected Application Error!';
-  const title = messages[key] ?? fallback; // English only if the catalogue itself could not load
   return (
-    <Container size="sm" py="lg" component="main">
-      <Stack role="alert">
-        <Title order={1} size="h2">
-          {title}
-        </Title>
-        <Text>{messages['route.error.body'] ?? 'Please reload the page. If it happens again, contact us.'}</Text>
-        <Anchor href="/">{messages['route.home'] ?? 'Go to the home page'}</Anchor>
-      </Stack>
-    </Container>
+    <IntlProvider
+      locale={catalogue?.locale ?? registry.defaultLanguage}
+      messages={catalogue?.messages ?? {}}
+      defaultLocale={registry.defaultLanguage}
+      // Without a catalogue every message is "missing": the defaults below are meant, not an oversight.
+      onError={catalogue ? undefined : () => {}}
+    >
+      <Container size="sm" py="lg" component="main">
+        <Stack role="alert">
+          <Title order={1} size="h2">
+            {status === 404 ? (
+              <FormattedMessage id="route.notFound.title" defaultMessage="404 Not Found" />
+            ) : status === 405 ? (
+              <FormattedMessage id="route.methodNotAllowed.title" defaultMessage="405 Method Not Allowed" />
+            ) : (
+              <FormattedMessage id="route.error.title" defaultMessage="Unexpected Application Error!" />
+            )}
+          </Title>
+          <Text>
+            <FormattedMessage id="route.error.body" defaultMessage="Please reload the page. If it happens again, contact us." />
+          </Text>
+          <Anchor href="/">
+            <FormattedMessage id="route.home" defaultMessage="Go to the home page" />
+          </Anchor>
+        </Stack>
+      </Container>
+    </IntlProvider>
   );
 }

@@ -2,7 +2,7 @@ import { Anchor, List, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { registry } from '../../generated/registry.ts';
-import { useDocumentTitle } from './useDocumentTitle.ts';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 
 /** The list of services, built from the registry (the site's home until a page claims "/"). */
 export default function ServicesIndex() {

@@ -1,18 +1,21 @@
 /**
- * One staff list for every service: newest first (or stored order), a page at a time from the server,
- * every field of the card with a copy button, file links through short-lived tokens, delete to trash.
+ * One staff list for every service (registry: services[].admin): newest first (or stored order), a
+ * page at a time from the server, every field of the card with a copy button, file links through
+ * short-lived tokens, delete to trash (the server moves the record and its files there).
  */
-import { Alert, Button, Group, Loader, Modal, Pagination, Stack, Text, Title } from '@mantine/core';
-import type { RecordModel } from 'pocketbase';
+import { Alert, Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import type { ListResult, RecordModel } from 'pocketbase';
 import { useCallback, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { pb } from '../../config/pocketbase.ts';
+import { LanguageTabs } from '../../components/LanguageTabs.tsx';
 import { paths } from '../../config/paths.ts';
+import { pb } from '../../config/pocketbase.ts';
 import type { ServiceEntry } from '../../engine/types.ts';
-import { useDocumentTitle } from '../pages/useDocumentTitle.ts';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 import { RecordCard } from './RecordCard.tsx';
-import { isSessionError, signOut } from './session.ts';
+import { isSessionError, signInPath, signOut } from './session.ts';
+import { useFileToken } from './useFileToken.ts';
 
 const PER_PAGE = 20;
 
@@ -21,36 +24,38 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
   const navigate = useNavigate();
   const card = service.admin;
   const [page, setPage] = useState(1);
-  const [list, setList] = useState<{ items: RecordModel[]; totalItems: number; totalPages: number } | null>(null);
-  const [token, setToken] = useState('');
+  const [list, setList] = useState<ListResult<RecordModel> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<RecordModel | null>(null);
   useDocumentTitle(intl.formatMessage({ id: card.title }));
 
+  /** A lost session goes back to sign-in (and returns here); anything else is said on the page. */
   const failed = useCallback(
-    (err: unknown, message: string) => {
+    (err: unknown, message = 'admin.loadFailed') => {
       if (isSessionError(err)) {
         signOut();
-        navigate(`${paths.signIn}?expired=1&next=${encodeURIComponent(card.route)}`, { replace: true });
+        navigate(signInPath(card.route, true), { replace: true });
       } else setError(intl.formatMessage({ id: message }));
     },
     [navigate, card.route, intl],
   );
+  const token = useFileToken(
+    card.fields.some((f) => f.display === 'file'),
+    failed,
+  );
 
   const load = useCallback(async () => {
     try {
-      const [result, fileToken] = await Promise.all([
-        pb.collection(service.collection).getList(page, PER_PAGE, { sort: card.sort }),
-        card.fields.some((f) => f.display === 'file') ? pb.files.getToken() : Promise.resolve(''),
-      ]);
+      const result = await pb.collection(service.collection).getList(page, PER_PAGE, { sort: card.sort });
+      // The last record of the last page was deleted: show the page before it.
+      if (result.items.length === 0 && page > 1) return setPage((p) => Math.max(1, Math.min(p - 1, result.totalPages)));
       setList(result);
-      setToken(fileToken);
       setError(null);
     } catch (err) {
-      failed(err, 'admin.loadFailed');
+      failed(err);
     }
-  }, [service.collection, page, card, failed]);
+  }, [service.collection, page, card.sort, failed]);
 
   useEffect(() => {
     void load();
@@ -71,12 +76,14 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
 
   return (
     <Stack>
-      <Group justify="space-between">
+      <LanguageTabs />
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Title order={1} size="h2">
           <FormattedMessage id={card.title} />
         </Title>
         <Button
           variant="subtle"
+          style={{ flexShrink: 0 }}
           onClick={() => {
             signOut();
             navigate(paths.signIn);
@@ -85,18 +92,14 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
           <FormattedMessage id="staff.signOut" />
         </Button>
       </Group>
-      <div role="status" aria-live="polite">
+      <div role="status">
         {notice && (
-          <Alert color="green" withCloseButton onClose={() => setNotice(null)} closeButtonLabel={intl.formatMessage({ id: 'admin.cancel' })}>
+          <Alert color="green" withCloseButton onClose={() => setNotice(null)} closeButtonLabel={intl.formatMessage({ id: 'admin.cancel' })} role="none">
             {notice}
           </Alert>
         )}
       </div>
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      {error && <Alert color="red">{error}</Alert>}
       {!list && !error && <Loader aria-label={intl.formatMessage({ id: 'app.loading' })} />}
       {list && (
         <Text c="dimmed">
@@ -113,19 +116,23 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
           key={record.id}
           record={record}
           card={card}
+          forms={service.forms}
           fileUrl={(name) => pb.files.getURL(record, name, { token })}
           onDelete={() => setConfirming(record)}
         />
       ))}
       {list && list.totalPages > 1 && (
-        <Pagination
-          total={list.totalPages}
-          value={page}
-          onChange={setPage}
-          getControlProps={(control) => ({
-            'aria-label': intl.formatMessage({ id: control === 'previous' ? 'admin.previous' : control === 'next' ? 'admin.next' : 'admin.page' }, { page, pages: list.totalPages }),
-          })}
-        />
+        <Group justify="space-between" component="nav" aria-label={intl.formatMessage({ id: 'admin.page' }, { page, pages: list.totalPages })}>
+          <Button variant="default" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            <FormattedMessage id="admin.previous" />
+          </Button>
+          <Text size="sm">
+            <FormattedMessage id="admin.page" values={{ page, pages: list.totalPages }} />
+          </Text>
+          <Button variant="default" disabled={page >= list.totalPages} onClick={() => setPage((p) => p + 1)}>
+            <FormattedMessage id="admin.next" />
+          </Button>
+        </Group>
       )}
       <Modal opened={!!confirming} onClose={() => setConfirming(null)} title={intl.formatMessage({ id: 'admin.delete' })} centered>
         <Stack>
@@ -136,7 +143,7 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
             <Button variant="default" onClick={() => setConfirming(null)}>
               <FormattedMessage id="admin.cancel" />
             </Button>
-            <Button color="red" onClick={() => confirming && void remove(confirming)}>
+            <Button color="red.9" onClick={() => confirming && void remove(confirming)}>
               <FormattedMessage id="admin.confirm" />
             </Button>
           </Group>

@@ -1,55 +1,69 @@
-/** One field of a staff card: its value shown the way the card says, and a copy button. */
-import { ActionIcon, Anchor, CopyButton, Group, Text, Tooltip } from '@mantine/core';
+/**
+ * One field of a staff card (a row of the card's <dl>): its label, its value shown the way the card
+ * says (admin.ui.json "display"), and a copy button that confirms with a tooltip and a status message.
+ */
+import { ActionIcon, Anchor, CopyButton, Text, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { CheckIcon, CopyIcon } from '../../components/icons.tsx';
 import type { AdminField } from '../../engine/types.ts';
+import { maskLast4, tail, telHref } from './display.ts';
 
-export const tail = (text: string, n?: number): string => (n && text.length > n ? `…${text.slice(-n)}` : text);
-export const maskLast4 = (text: string): string => (text ? `•••••${text.slice(-4)}` : text);
+const row = { display: 'grid', gridTemplateColumns: 'minmax(7rem, 38%) 1fr auto', gap: 'var(--mantine-spacing-xs)', alignItems: 'center' } as const;
 
 export function FieldValue({ field, value, fileUrl }: { field: AdminField; value: string; fileUrl?: string }) {
   const intl = useIntl();
   const label = intl.formatMessage({ id: field.label });
   const empty = !value;
-  let shown: React.ReactNode = empty ? <Text c="dimmed">{intl.formatMessage({ id: 'admin.empty.value' })}</Text> : value;
-  if (!empty) {
-    if (field.display === 'email') shown = <Anchor href={`mailto:${value}`}>{value}</Anchor>;
-    else if (field.display === 'phone') shown = <Anchor href={`tel:${value.replace(/[^\d+]/g, '')}`}>{value}</Anchor>;
-    else if (field.display === 'masked') shown = maskLast4(value);
-    else if (field.display === 'file')
-      shown = fileUrl ? (
-        <Anchor href={fileUrl} target="_blank" rel="noopener noreferrer" aria-label={intl.formatMessage({ id: 'admin.openFile' }, { name: value })}>
+  const copied = intl.formatMessage({ id: 'admin.copied' });
+  return (
+    <div data-field={field.name} style={row}>
+      <Text component="dt" fw={600} size="sm">
+        {label}
+      </Text>
+      <Text component="dd" size="sm" m={0} style={{ wordBreak: 'break-all' }}>
+        {empty ? <Text span c="dimmed" size="sm">{intl.formatMessage({ id: 'admin.empty.value' })}</Text> : shownValue(field, value, fileUrl, intl.formatMessage({ id: 'admin.openFile' }, { name: value }))}
+      </Text>
+      <div>
+        {field.copy && !empty && (
+          <CopyButton value={value} timeout={1500}>
+            {({ copied: done, copy }) => (
+              <>
+                <Tooltip label={copied} opened={done} withArrow>
+                  <ActionIcon variant="subtle" size="sm" onClick={copy} aria-label={intl.formatMessage({ id: 'admin.copy' }, { field: label })}>
+                    {done ? <CheckIcon /> : <CopyIcon />}
+                  </ActionIcon>
+                </Tooltip>
+                {/* The tooltip is visual; screen readers hear the same confirmation here. */}
+                <span role="status" className="sr-only">
+                  {done ? copied : ''}
+                </span>
+              </>
+            )}
+          </CopyButton>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function shownValue(field: AdminField, value: string, fileUrl: string | undefined, openLabel: string): ReactNode {
+  switch (field.display) {
+    case 'email':
+      return <Anchor href={`mailto:${value}`}>{value}</Anchor>;
+    case 'phone':
+      return <Anchor href={telHref(value)}>{value}</Anchor>;
+    case 'masked':
+      return maskLast4(value);
+    case 'file':
+      return fileUrl ? (
+        <Anchor href={fileUrl} target="_blank" rel="noopener noreferrer" aria-label={openLabel}>
           {tail(value, field.tail)}
         </Anchor>
       ) : (
         tail(value, field.tail)
       );
+    case 'text':
+      return tail(value, field.tail);
   }
-  const copied = intl.formatMessage({ id: 'admin.copied' });
-  return (
-    <Group gap="xs" wrap="nowrap" align="center" data-field={field.name}>
-      <Text fw={600} size="sm" miw={160}>
-        {label}
-      </Text>
-      <Text size="sm" style={{ wordBreak: 'break-all' }}>
-        {shown}
-      </Text>
-      {field.copy && !empty && (
-        <CopyButton value={value} timeout={1500}>
-          {({ copied: done, copy }) => (
-            <>
-              <Tooltip label={copied} opened={done} withArrow>
-                <ActionIcon variant="subtle" size="sm" onClick={copy} aria-label={intl.formatMessage({ id: 'admin.copy' }, { field: label })}>
-                  <span aria-hidden>{done ? '✓' : '⧉'}</span>
-                </ActionIcon>
-              </Tooltip>
-              {/* The tooltip is visual; screen readers hear the same confirmation here. */}
-              <span role="status" className="sr-only">
-                {done ? copied : ''}
-              </span>
-            </>
-          )}
-        </CopyButton>
-      )}
-    </Group>
-  );
 }

@@ -1,7 +1,7 @@
-/** One application on a staff list: the fields its admin card names, and a delete button. */
-import { Button, Card, Group, Stack, Text } from '@mantine/core';
+/** One application on a staff list: when and through which form it came, every field its admin card names, and Delete. */
+import { Box, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { AdminCard } from '../../engine/types.ts';
+import type { AdminCard, FormVariant } from '../../engine/types.ts';
 import { FieldValue } from './FieldValue.tsx';
 
 export interface StoredRecord {
@@ -11,22 +11,36 @@ export interface StoredRecord {
   [field: string]: unknown;
 }
 
-export function RecordCard({ record, card, fileUrl, onDelete }: { record: StoredRecord; card: AdminCard; fileUrl: (name: string) => string; onDelete: () => void }) {
+interface Props {
+  record: StoredRecord;
+  card: AdminCard;
+  /** The service's form variants, to name the one the record came through (else its id is shown). */
+  forms?: FormVariant[];
+  fileUrl: (name: string) => string;
+  onDelete: () => void;
+}
+
+export function RecordCard({ record, card, forms = [], fileUrl, onDelete }: Props) {
   const intl = useIntl();
+  const form = forms.find((f) => f.id === record.variant);
+  const formName = form ? intl.formatMessage({ id: form.title }) : String(record.variant ?? '');
+  const submitted = record.created ? intl.formatDate(record.created, { dateStyle: 'medium', timeStyle: 'short' }) : '';
   return (
     <Card withBorder padding="md" data-testid="record-card" data-record-id={record.id} component="article">
-      <Stack gap={4}>
+      <Stack gap={6}>
         <Text size="xs" c="dimmed">
-          <FormattedMessage id="admin.submitted" values={{ date: record.created ? intl.formatDate(record.created, { dateStyle: 'medium', timeStyle: 'short' }) : '' }} />
+          <FormattedMessage id="admin.submitted" values={{ date: submitted }} />
           {' · '}
-          <FormattedMessage id="admin.form" values={{ form: String(record.variant ?? '') }} />
+          <FormattedMessage id="admin.form" values={{ form: formName }} />
         </Text>
-        {card.fields.map((field) => {
-          const value = String(record[field.name] ?? '');
-          return <FieldValue key={field.name} field={field} value={value} fileUrl={field.display === 'file' && value ? fileUrl(value) : undefined} />;
-        })}
+        <Box component="dl" m={0} style={{ display: 'grid', gap: 4 }}>
+          {card.fields.map((field) => {
+            const value = String(record[field.name] ?? '');
+            return <FieldValue key={field.name} field={field} value={value} fileUrl={field.display === 'file' && value ? fileUrl(value) : undefined} />;
+          })}
+        </Box>
         <Group justify="flex-end">
-          <Button color="red" variant="light" onClick={onDelete}>
+          <Button color="red.9" variant="outline" onClick={onDelete}>
             <FormattedMessage id="admin.delete" />
           </Button>
         </Group>

@@ -1,14 +1,32 @@
-import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
-import { paths } from '../../config/paths.ts';
-import { isStaffSignedIn } from './session.ts';
+/**
+ * Staff screens are for signed-in staff only: others go to sign-in and come back afterwards. A session
+ * that looks valid here is also checked with the server once, so a revoked one ends at sign-in too,
+ * rather than showing an empty list (PocketBase lists nothing to a request without a valid session).
+ */
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { isSessionError, sessionState, signInPath, signOut, verifySession } from './session.ts';
 
-/** Staff screens are for signed-in staff only; others go to sign-in and come back afterwards. */
 export default function RequireStaff({ children }: { children: ReactNode }) {
   const location = useLocation();
-  if (!isStaffSignedIn()) {
-    const next = encodeURIComponent(location.pathname + location.search);
-    return <Navigate to={`${paths.signIn}?next=${next}`} replace />;
-  }
+  const navigate = useNavigate();
+  const here = location.pathname + location.search;
+  const state = sessionState();
+
+  useEffect(() => {
+    if (state !== 'signed-in') return;
+    let live = true;
+    verifySession().catch((err: unknown) => {
+      if (!live || !isSessionError(err)) return; // offline: the list will say it could not load
+      signOut();
+      navigate(signInPath(here, true), { replace: true });
+    });
+    return () => {
+      live = false;
+    };
+    // Once per screen, not on every search-param change of the same screen.
+  }, [state, location.pathname]);
+
+  if (state !== 'signed-in') return <Navigate to={signInPath(here, state === 'expired')} replace />;
   return <>{children}</>;
 }

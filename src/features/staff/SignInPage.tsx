@@ -1,13 +1,12 @@
+/** Staff sign-in: e-mail and password against the staff auth collection, then back to where they were going. */
 import { Alert, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { LanguageTabs } from '../../components/LanguageTabs.tsx';
 import { registry } from '../../generated/registry.ts';
-import { useDocumentTitle } from '../pages/useDocumentTitle.ts';
-import { signIn } from './session.ts';
-
-/** Only same-site paths are followed after sign-in (no open redirect). */
-const safeNext = (next: string | null): string | null => (next && next.startsWith('/') && !next.startsWith('//') ? next : null);
+import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
+import { safeNext, signIn } from './session.ts';
 
 export default function SignInPage() {
   const intl = useIntl();
@@ -29,27 +28,28 @@ export default function SignInPage() {
       navigate(safeNext(params.get('next')) ?? registry.services[0]?.admin.route ?? '/', { replace: true });
     } catch {
       setFailed(true);
-    } finally {
       setBusy(false);
     }
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
-      <Stack maw={400}>
-        <Title order={1} size="h2">
-          <FormattedMessage id="staff.signIn.title" />
-        </Title>
-        <div role="alert">
+    <Stack maw={400}>
+      <LanguageTabs />
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack>
+          <Title order={1} size="h2">
+            <FormattedMessage id="staff.signIn.title" />
+          </Title>
+          {/* Mantine's Alert is role="alert" itself: announced when it appears. */}
           {failed && <Alert color="red">{intl.formatMessage({ id: 'staff.signIn.failed' })}</Alert>}
           {expired && !failed && <Alert color="yellow">{intl.formatMessage({ id: 'staff.signIn.expired' })}</Alert>}
-        </div>
-        <TextInput label={intl.formatMessage({ id: 'staff.signIn.email' })} type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
-        <PasswordInput label={intl.formatMessage({ id: 'staff.signIn.password' })} autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
-        <Button type="submit" loading={busy}>
-          <FormattedMessage id="staff.signIn.submit" />
-        </Button>
-      </Stack>
-    </form>
+          <TextInput label={intl.formatMessage({ id: 'staff.signIn.email' })} type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+          <PasswordInput label={intl.formatMessage({ id: 'staff.signIn.password' })} autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+          <Button type="submit" loading={busy}>
+            <FormattedMessage id="staff.signIn.submit" />
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
   );
 }

@@ -1,15 +1,30 @@
-/** Staff session helpers around the shared PocketBase client. */
+/** The staff session around the shared PocketBase client (auth collection: registry.staffCollection). */
+import { paths } from '../../config/paths.ts';
 import { pb } from '../../config/pocketbase.ts';
 import { registry } from '../../generated/registry.ts';
 
-export const isStaffSignedIn = (): boolean => pb.authStore.isValid && pb.authStore.record?.collectionName === registry.staffCollection;
+/** signed-in, or why not: "expired" when a stored session ran out (the sign-in page says so). */
+export function sessionState(): 'signed-in' | 'expired' | 'signed-out' {
+  if (pb.authStore.isValid && pb.authStore.record?.collectionName === registry.staffCollection) return 'signed-in';
+  return pb.authStore.token ? 'expired' : 'signed-out';
+}
 
 export const signIn = (email: string, password: string) => pb.collection(registry.staffCollection).authWithPassword(email, password);
 
 export const signOut = (): void => pb.authStore.clear();
 
-/** A 401/403 from the API means the session ended (expired token, disabled account). */
-export const isSessionError = (err: unknown): boolean => {
-  const status = (err as { status?: number } | null)?.status;
-  return status === 401 || status === 403;
-};
+/** Asks the server whether the stored session still holds (a revoked or tampered token looks valid locally). */
+export const verifySession = () => pb.collection(registry.staffCollection).authRefresh();
+
+/**
+ * PocketBase answers 401 when a request needs a valid session and has none. A 403 is a refused action
+ * (a rule said no), which signing in again would not change.
+ */
+export const isSessionError = (err: unknown): boolean => (err as { status?: number } | null)?.status === 401;
+
+/** The sign-in page, coming back to `next` afterwards. */
+export const signInPath = (next: string, expired = false): string =>
+  `${paths.signIn}?${expired ? 'expired=1&' : ''}next=${encodeURIComponent(next)}`;
+
+/** Only same-site paths are followed after sign-in (no open redirect). */
+export const safeNext = (next: string | null): string | null => (next && next.startsWith('/') && !next.startsWith('//') ? next : null);

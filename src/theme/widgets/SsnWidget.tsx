@@ -1,14 +1,22 @@
 /**
- * Social Security number: digits only, at most 9, hidden while typed (with a show/hide toggle), never
- * offered to the browser's autofill. No HTML maxLength: a pasted "123-45-6789" would be cut to
- * "123-45-67" before the dashes are dropped.
+ * Social Security number: digits only, at most 9 (the schema's maxLength), hidden while typed, never
+ * offered to the browser's autofill. The show/hide toggle is a real, labelled button in the tab order
+ * (Mantine hides it from keyboards and screen readers by default). No HTML maxLength: a pasted
+ * "123-45-6789" would be cut to "123-45-67" before the dashes are dropped.
  */
 import { PasswordInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
+import { useState, type KeyboardEvent } from 'react';
+import { useIntl } from 'react-intl';
+
+export const digitsOnly = (text: string, max: number): string => text.replace(/\D/g, '').slice(0, max);
 
 export default function SsnWidget(props: WidgetProps) {
   const { id, label, value, required, disabled, readonly, rawErrors, onChange, onBlur, onFocus, schema } = props;
+  const intl = useIntl();
+  const [visible, setVisible] = useState(false);
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : 9;
+  const toggleLabel = intl.formatMessage({ id: visible ? 'form.hideValue' : 'form.showValue' }, { field: label });
   return (
     <PasswordInput
       id={id}
@@ -18,7 +26,19 @@ export default function SsnWidget(props: WidgetProps) {
       value={typeof value === 'string' ? value : ''}
       inputMode="numeric"
       autoComplete="off"
-      onChange={(e) => onChange(e.currentTarget.value.replace(/\D/g, '').slice(0, max) || undefined)}
+      visible={visible}
+      onVisibilityChange={setVisible}
+      visibilityToggleButtonProps={{
+        'aria-label': toggleLabel,
+        tabIndex: 0,
+        // Mantine toggles on Space only; a button also answers Enter.
+        onKeyDown: (e: KeyboardEvent<HTMLButtonElement>) => {
+          if (e.key !== 'Enter') return;
+          e.preventDefault();
+          setVisible((v) => !v);
+        },
+      }}
+      onChange={(e) => onChange(digitsOnly(e.currentTarget.value, max) || undefined)}
       onBlur={(e) => onBlur(id, e.currentTarget.value)}
       onFocus={(e) => onFocus(id, e.currentTarget.value)}
       error={rawErrors?.length ? rawErrors.join('\n') : undefined}

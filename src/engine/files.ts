@@ -1,0 +1,34 @@
+/**
+ * Upload rules the browser checks before anything is sent (the server checks the same traits again,
+ * by content): accepted MIME types and the size limit of a field (traits.file, from x-file).
+ */
+import type { FieldFile } from './types.ts';
+
+export type FileRule = 'fileType' | 'fileSize';
+
+/** The rule a chosen file breaks, or null. "image/*" style entries accept the whole family. */
+export function fileProblem(file: { type: string; size: number }, spec: FieldFile): FileRule | null {
+  const typeOk = spec.accept.some((a) => (a.endsWith('/*') ? file.type.startsWith(a.slice(0, -1)) : file.type === a));
+  if (!typeOk) return 'fileType';
+  if (file.size > spec.maxSize) return 'fileSize';
+  return null;
+}
+
+const SHORT_NAMES: Record<string, string> = {
+  'application/msword': 'DOC',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'DOCX',
+  'image/jpeg': 'JPEG',
+  'image/webp': 'WebP',
+};
+
+/** "JPEG, PNG, PDF": what an applicant recognises, not MIME types. */
+export function acceptedTypesLabel(accept: string[]): string {
+  const names = accept.map((a) => SHORT_NAMES[a] ?? (a.split('/')[1] ?? a).toUpperCase());
+  return [...new Set(names)].join(', ');
+}
+
+/** "10 MB" in the reader's language, for upload limits. */
+export function formatSize(bytes: number, locale: string): string {
+  const mb = bytes / (1024 * 1024);
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: mb >= 1 ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(mb >= 1 ? mb : bytes / 1024);
+}

@@ -1,0 +1,143 @@
+/**
+ * The applicant's form: RJSF with our theme renders fields, blocks and errors; this component owns
+ * what the applicant has done (values, touched fields, chosen files, submit attempts) and decides
+ * which errors they see. Validation runs here rather than inside RJSF (`noValidate`): RJSF's own live
+ * validation would mark every empty field red after the first blur and would keep its messages in the
+ * language they were made in. We use its validator and its `transformErrors` contract instead.
+ */
+import { Button, Loader, Progress, Stack, Text } from '@mantine/core';
+import type { IChangeEvent } from '@rjsf/core';
+import validator from '@rjsf/validator-ajv8';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useLocale } from '../../app/locale.tsx';
+import { fieldName, type FormContext } from '../../engine/formContext.ts';
+import { fieldsInOrder } from '../../engine/formModule.ts';
+import { localizeForm } from '../../engine/localizeForm.ts';
+import { describeProblem, type FieldProblem } from '../../engine/problems.ts';
+import type { FormModule, FormVariant, ServiceEntry } from '../../engine/types.ts';
+import { fieldErrors, firstMessageByField, translateErrors } from '../../engine/validation.ts';
+import { ThemedForm } from '../../theme/index.ts';
+import { useSubmission } from './useSubmission.ts';
+
+type Values = Record<string, unknown>;
+
+const mapValues = <A, B>(record: Record<string, A>, fn: (key: string, value: A) => B): Record<string, B> =>
+  Object.fromEntries(Object.entries(record).map(([k, v]) => [k, fn(k, v)]));
+
+/** Focus the input RJSF rendered for a top-level field (ids are "root_<field>"). */
+const focusField = (field: string) => document.getElementById(`root_${field}`)?.focus();
+
+export function ApplicationForm({ service, variant, form }: { service: ServiceEntry; variant: FormVariant; form: FormModule }) {
+  const intl = useIntl();
+  const { locale, has } = useLocale();
+  const ns = service.messages;
+  const [data, setData] = useState<Values>({});
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [localProblems, setLocalProblems] = useState<Record<string, FieldProblem>>({});
+  const [focusRequest, setFocusRequest] = useState<{ field: string } | null>(null);
+  const files = useRef(new Map<string, File>());
+  const submission = useSubmission(service, variant, locale);
+
+  const t = useCallback((id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values), [intl]);
+  const describe = useCallback(
+    (field: string, problem: FieldProblem) => {
+      const message = describeProblem(ns, field, problem, has);
+      return t(message.id, message.values);
+    },
+    [ns, has, t],
+  );
+  const localized = useMemo(() => localizeForm(form, ns, t, has, locale), [form, ns, t, has, locale]);
+  const order = useMemo(() => fieldsInOrder(form), [form]);
+  const transformErrors = useMemo(() => translateErrors(describe), [describe]);
+  const schemaErrors = useMemo(
+    () => firstMessageByField(validator.validateFormData(data, form.schema, undefined, transformErrors).errors),
+    [data, form.schema, transformErrors],
+  );
+  // Memoised: a new extraErrors object makes RJSF re-merge every field's errors.
+  const errors = useMemo(
+    () =>
+      fieldErrors({
+        order,
+        schema: schemaErrors,
+        local: mapValues(localProblems, describe),
+        server: mapValues(submission.problems, describe),
+        isShown: (field) => submitted || touched.has(field),
+      }),
+    [order, schemaErrors, localProblems, submission.problems, describe, submitted, touched],
+  );
+  const summaryKey = submission.summary ?? (submitted && errors.blocking.length > 0 ? 'errors.summary' : null);
+
+  // After a render, so an input the send had disabled can take focus again.
+  useEffect(() => {
+    if (focusRequest) focusField(focusRequest.field);
+  }, [focusRequest]);
+
+  const reportProblem = useCallback(
+    (field: string, problem: FieldProblem | null) =>
+      setLocalProblems((prev) => {
+        const { [field]: _old, ...rest } = prev;
+        return problem ? { ...rest, [field]: problem } : rest;
+      }),
+    [],
+  );
+  const context = useMemo<FormContext>(
+    () => ({ ns, constants: service.constants, blocks: form.blocks, touched, submitted, summary: summaryKey && t(summaryKey), files: files.current, reportProblem }),
+    [ns, service.constants, form.blocks, touched, submitted, summaryKey, t, reportProblem],
+  );
+
+  const onChange = (e: IChangeEvent, id?: string) => {
+    setData((e.formData ?? {}) as Values);
+    if (id) submission.clearProblem(fieldName(id));
+  };
+  const onBlur = (id: string) => setTouched((prev) => (prev.has(fieldName(id)) ? prev : new Set(prev).add(fieldName(id))));
+  const onSubmit = (e: IChangeEvent) => {
+    if (submission.status.kind === 'sending') return; // one application per click, even on a second Enter
+    setSubmitted(true);
+    submission.reset();
+    const first = errors.blocking[0];
+    if (first) {
+      setFocusRequest({ field: first });
+      return;
+    }
+    void submission.send((e.formData ?? data) as Values, files.current, order).then((refused) => refused && setFocusRequest({ field: refused }));
+  };
+
+  const sending = submission.status.kind === 'sending';
+  const percent = submission.status.kind === 'sending' ? submission.status.percent : 0;
+  return (
+    <ThemedForm
+      schema={localized.schema}
+      uiSchema={localized.uiSchema}
+      formData={data}
+      validator={validator}
+      formContext={context}
+      extraErrors={errors.shown}
+      noValidate
+      noHtml5Validate
+      showErrorList={false}
+      // The terms box must start unticked (spec §4): never pre-fill a `const` as a default.
+      experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
+      disabled={sending}
+      onChange={onChange}
+      onBlur={onBlur}
+      onSubmit={onSubmit}
+    >
+      <Stack gap="xs" mt="md">
+        {sending && (
+          <>
+            <Progress value={percent} aria-label={t('form.uploading', { pct: percent })} animated />
+            <Text size="sm" c="dimmed">
+              <FormattedMessage id="form.uploading" values={{ pct: percent }} />
+            </Text>
+          </>
+        )}
+        {/* Not Mantine's `loading`, which hides the label: the applicant reads "Submitting…". */}
+        <Button type="submit" disabled={sending} leftSection={sending ? <Loader size="xs" /> : undefined} w="fit-content">
+          <FormattedMessage id={sending ? 'form.submitting' : 'form.submit'} />
+        </Button>
+      </Stack>
+    </ThemedForm>
+  );
+}

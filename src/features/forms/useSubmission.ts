@@ -1,0 +1,97 @@
+/**
+ * Sending an application: ONE multipart POST of all values and files (so nothing is half-saved) with
+ * upload progress, the checkout window, and the way back from every kind of failure with everything
+ * the applicant entered kept. Server field errors come back as problems at the fields.
+ */
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { FieldProblem } from '../../engine/problems.ts';
+import { serverProblems } from '../../engine/serverErrors.ts';
+import { postMultipart, recordsUrl, toFormData } from '../../engine/submit.ts';
+import type { SuccessState } from '../../engine/successState.ts';
+import type { FormVariant, Locale, ServiceEntry } from '../../engine/types.ts';
+import { openCheckoutWindow, sendToCheckout } from './checkout.ts';
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'sending'; percent: number }
+  /** fields: the server refused some fields; server: any other refusal; network: no answer at all. */
+  | { kind: 'failed'; reason: 'fields' | 'server' | 'network' };
+
+export interface Submission {
+  status: Status;
+  /** Field problems of the last server answer, for fields this form shows. */
+  problems: Record<string, FieldProblem>;
+  /** Message key of the red line for the last failed send, or null. */
+  summary: string | null;
+  /** Sends; resolves to the first field (in `fields` order) the server refused, if any. */
+  send: (values: Record<string, unknown>, files: Map<string, File>, fields: string[]) => Promise<string | null>;
+  /** The applicant changed a field: its server error no longer applies. */
+  clearProblem: (field: string) => void;
+  reset: () => void;
+}
+
+export function useSubmission(service: ServiceEntry, variant: FormVariant, locale: Locale): Submission {
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [problems, setProblems] = useState<Record<string, FieldProblem>>({});
+
+  const send = useCallback(
+    async (values: Record<string, unknown>, files: Map<string, File>, fields: string[]): Promise<string | null> => {
+      // Synchronously, before the first await: still inside the applicant's click.
+      const checkout = service.checkout ? openCheckoutWindow() : null;
+      setProblems({});
+      setStatus({ kind: 'sending', percent: 0 });
+      const body = toFormData(values, files, { variant: variant.id, locale });
+      try {
+        const res = await postMultipart(recordsUrl(service.collection), body, (percent) => setStatus({ kind: 'sending', percent }));
+        if (res.status >= 200 && res.status < 300) {
+          if (checkout && service.checkout) sendToCheckout(checkout, service.checkout.url);
+          const state: SuccessState | null = service.checkout ? { checkoutUrl: service.checkout.url, popupBlocked: !checkout } : null;
+          navigate(`${variant.success}?lang=${locale}`, { state });
+          return null;
+        }
+        checkout?.close();
+        const all = res.status === 400 ? serverProblems(res.body) : {};
+        const shown = Object.fromEntries(Object.entries(all).filter(([field]) => fields.includes(field)));
+        setProblems(shown);
+        setStatus({ kind: 'failed', reason: Object.keys(shown).length ? 'fields' : 'server' });
+        return fields.find((f) => f in shown) ?? null;
+      } catch {
+        checkout?.close();
+        setStatus({ kind: 'failed', reason: 'network' });
+        return null;
+      }
+    },
+    [service, variant, locale, navigate],
+  );
+
+  const clearProblem = useCallback(
+    (field: string) =>
+      setProblems((prev) => {
+        if (!(field in prev)) return prev;
+        const { [field]: _gone, ...rest } = prev;
+        return rest;
+      }),
+    [],
+  );
+
+  const reset = useCallback(() => {
+    setProblems({});
+    setStatus({ kind: 'idle' });
+  }, []);
+
+  // Once every refused field has been changed, "correct the fields marked in red" no longer applies.
+  const summary =
+    status.kind !== 'failed'
+      ? null
+      : status.reason === 'fields'
+        ? Object.keys(problems).length
+          ? 'errors.summary'
+          : null
+        : status.reason === 'server'
+          ? 'errors.server'
+          : 'errors.network';
+
+  return { status, problems, summary, send, clearProblem, reset };
+}

@@ -1,0 +1,48 @@
+/**
+ * The form's top-level object: its fields in order with the service's content blocks around them
+ * (top, before:<field>, after:<field>, bottom — engine/blocks.ts decides where), and the red summary
+ * line of a failed submit right under the top blocks, where the original showed it. Nested objects
+ * keep @rjsf/mantine's template.
+ */
+import { Alert, Stack } from '@mantine/core';
+import { Templates } from '@rjsf/mantine';
+import type { ObjectFieldTemplateProps } from '@rjsf/utils';
+import { Fragment, type ReactElement } from 'react';
+import { Blocks } from '../../components/Blocks.tsx';
+import { layoutFields } from '../../engine/blocks.ts';
+import type { FormContext } from '../../engine/formContext.ts';
+
+const MantineObjectFieldTemplate = Templates.ObjectFieldTemplate as (props: ObjectFieldTemplateProps) => ReactElement;
+
+export default function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
+  const { properties, registry, fieldPathId } = props;
+  if (fieldPathId.$id !== registry.globalFormOptions.idPrefix) return <MantineObjectFieldTemplate {...props} />;
+  const ctx = registry.formContext as FormContext;
+  const visible = properties.filter((p) => !p.hidden);
+  const content = new Map(visible.map((p) => [p.name, p.content]));
+  const items = layoutFields(
+    visible.map((p) => p.name),
+    ctx.blocks,
+  );
+  const summaryAt = items.findIndex((item) => !(item.kind === 'blocks' && item.placement === 'top'));
+  return (
+    <Stack gap="xs">
+      {items.map((item, index) => (
+        <Fragment key={item.kind === 'field' ? item.name : item.placement}>
+          {index === summaryAt && <ErrorSummary message={ctx.summary} />}
+          {item.kind === 'field' ? content.get(item.name) : <Blocks blocks={item.blocks} constants={ctx.constants} />}
+        </Fragment>
+      ))}
+    </Stack>
+  );
+}
+
+/** role="alert" is announced when it appears, so each failed submit is heard once. */
+function ErrorSummary({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert color="red" variant="light" data-testid="form-error" my="xs">
+      {message}
+    </Alert>
+  );
+}

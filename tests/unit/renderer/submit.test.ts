@@ -1,0 +1,52 @@
+/** What a submit sends, what the success page receives, and which files the browser refuses. */
+import { describe, expect, it } from 'vitest';
+import { acceptedTypesLabel, fileProblem, formatSize } from '../../../src/engine/files.ts';
+import { readSuccessState } from '../../../src/engine/successState.ts';
+import { recordsUrl, toFormData } from '../../../src/engine/submit.ts';
+
+describe('the submit body', () => {
+  const file = new File([new Uint8Array([1, 2, 3])], 'id.png', { type: 'image/png' });
+
+  it('is one multipart body: values as text, the File in place of its name, then variant and language', () => {
+    const body = toFormData({ firstName: 'A', terms: true, stateId: 'id.png', zip: '', city: undefined }, new Map([['stateId', file]]), { variant: 'full', locale: 'ru' });
+    expect([...body.keys()]).toEqual(['firstName', 'terms', 'stateId', 'variant', 'locale']);
+    expect(body.get('terms')).toBe('true');
+    expect((body.get('stateId') as File).name).toBe('id.png');
+  });
+
+  it('sends no file for a field that was cleared', () => {
+    const body = toFormData({ stateId: undefined }, new Map([['stateId', file]]), {});
+    expect(body.has('stateId')).toBe(false);
+  });
+
+  it("goes to the collection's create endpoint", () => {
+    expect(recordsUrl('loans')).toBe('/api/collections/loans/records');
+  });
+});
+
+describe('files the browser refuses', () => {
+  const images = { accept: ['image/jpeg', 'image/png'], maxSize: 10 * 1024 * 1024, maxFiles: 1 };
+  it('checks the type, then the size', () => {
+    expect(fileProblem({ type: 'image/png', size: 1000 }, images)).toBeNull();
+    expect(fileProblem({ type: 'application/pdf', size: 1000 }, images)).toBe('fileType');
+    expect(fileProblem({ type: 'image/png', size: 11 * 1024 * 1024 }, images)).toBe('fileSize');
+    expect(fileProblem({ type: 'image/heic', size: 1 }, { ...images, accept: ['image/*'] })).toBeNull();
+  });
+  it('names accepted types and limits the way people say them', () => {
+    expect(acceptedTypesLabel(['image/jpeg', 'image/png', 'application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'])).toBe('JPEG, PNG, PDF, DOCX');
+    expect(formatSize(10 * 1024 * 1024, 'en')).toBe('10 MB');
+    expect(formatSize(512 * 1024, 'en')).toBe('512 kB');
+  });
+});
+
+describe('router state of the success page', () => {
+  it('carries the checkout link and whether the window was blocked', () => {
+    expect(readSuccessState({ checkoutUrl: 'https://pay.example/x', popupBlocked: true })).toEqual({ checkoutUrl: 'https://pay.example/x', popupBlocked: true });
+    expect(readSuccessState({ checkoutUrl: 'https://pay.example/x' })).toEqual({ checkoutUrl: 'https://pay.example/x', popupBlocked: false });
+  });
+  it('ignores anything else history may hold (no link to a javascript: URL)', () => {
+    expect(readSuccessState(null)).toBeNull();
+    expect(readSuccessState({ checkoutUrl: 'javascript:alert(1)' })).toBeNull();
+    expect(readSuccessState('x')).toBeNull();
+  });
+});
