@@ -215,6 +215,51 @@ module.exports = {
       "serverValues": {},
       "checkout": null
     },
+    "students": {
+      "id": "student",
+      "topic": "students",
+      "variants": {
+        "full": {
+          "validator": "student/full",
+          "fields": [
+            "firstName",
+            "lastName",
+            "email",
+            "phone",
+            "street",
+            "city",
+            "state",
+            "zip",
+            "passport",
+            "highSchoolDiploma",
+            "collegeDiploma",
+            "collegeTranscript",
+            "universityDiploma",
+            "universityTranscript",
+            "englishCertificate",
+            "bankStatements",
+            "photo"
+          ]
+        }
+      },
+      "fileFields": [
+        "passport",
+        "highSchoolDiploma",
+        "collegeDiploma",
+        "collegeTranscript",
+        "universityDiploma",
+        "universityTranscript",
+        "englishCertificate",
+        "bankStatements",
+        "photo"
+      ],
+      "sensitiveFields": [],
+      "serverValues": {},
+      "checkout": {
+        "url": "https://checkout.formwork.invalid/student",
+        "env": "FORMWORK_CHECKOUT_STUDENT"
+      }
+    },
     "uploaddocuments": {
       "id": "upload",
       "topic": "upload",

@@ -1292,9 +1292,204 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
   }
   return validate17.errors = vErrors, errors === 0;
 }
-exports["upload/full"] = validate18;
-var schema19 = { type: "object", additionalProperties: !1, required: ["email", "phone", "stateId", "ssn", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, bankStatements: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, businessTaxReturn: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, personaltaxtreturn: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, description: "Personal tax return; the name keeps the original's spelling (spec section 3)." }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, terms: { type: "boolean", const: !0 } } };
+exports["student/full"] = validate18;
+var schema19 = { type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "passport"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, passport: { description: "Passport scan. The original kept all documents in one list, 'studentDocuments'; here each has its own field so staff know which is which (the importer maps the list).", type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, highSchoolDiploma: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, collegeDiploma: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, collegeTranscript: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, universityDiploma: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, universityTranscript: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, englishCertificate: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, bankStatements: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, photo: { description: "Passport-style photo, images only (spec section 5).", type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } } } };
 function validate18(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.firstName === void 0) {
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "firstName" }, message: "must have required property 'firstName'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
+    }
+    if (data.lastName === void 0) {
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "lastName" }, message: "must have required property 'lastName'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
+    }
+    if (data.email === void 0) {
+      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "email" }, message: "must have required property 'email'" };
+      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
+    }
+    if (data.phone === void 0) {
+      let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "phone" }, message: "must have required property 'phone'" };
+      vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
+    }
+    if (data.passport === void 0) {
+      let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "passport" }, message: "must have required property 'passport'" };
+      vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
+    }
+    for (let key0 in data)
+      if (!func18.call(schema19.properties, key0)) {
+        let err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+      }
+    if (data.firstName !== void 0) {
+      let data0 = data.firstName;
+      if (typeof data0 == "string") {
+        if (func2(data0) > 100) {
+          let err6 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+          vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+        }
+        if (func2(data0) < 1) {
+          let err7 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+        }
+      } else {
+        let err8 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+      }
+    }
+    if (data.lastName !== void 0) {
+      let data1 = data.lastName;
+      if (typeof data1 == "string") {
+        if (func2(data1) > 100) {
+          let err9 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+          vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+        }
+        if (func2(data1) < 1) {
+          let err10 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+        }
+      } else {
+        let err11 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+      }
+    }
+    if (data.email !== void 0) {
+      let data2 = data.email;
+      if (typeof data2 == "string") {
+        if (func2(data2) > 254) {
+          let err12 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters" };
+          vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+        }
+        if (!formats0.test(data2)) {
+          let err13 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
+          vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+        }
+      } else {
+        let err14 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
+      }
+    }
+    if (data.phone !== void 0) {
+      let data3 = data.phone;
+      if (typeof data3 == "string") {
+        if (func2(data3) > 20) {
+          let err15 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters" };
+          vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+        }
+        if (!pattern0.test(data3)) {
+          let err16 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/pattern", keyword: "pattern", params: { pattern: "^[0-9+() .-]{7,20}$" }, message: 'must match pattern "^[0-9+() .-]{7,20}$"' };
+          vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+        }
+      } else {
+        let err17 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+      }
+    }
+    if (data.street !== void 0) {
+      let data4 = data.street;
+      if (typeof data4 == "string") {
+        if (func2(data4) > 200) {
+          let err18 = { instancePath: instancePath + "/street", schemaPath: "#/properties/street/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+          vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+        }
+        if (func2(data4) < 1) {
+          let err19 = { instancePath: instancePath + "/street", schemaPath: "#/properties/street/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
+        }
+      } else {
+        let err20 = { instancePath: instancePath + "/street", schemaPath: "#/properties/street/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
+      }
+    }
+    if (data.city !== void 0) {
+      let data5 = data.city;
+      if (typeof data5 == "string") {
+        if (func2(data5) > 100) {
+          let err21 = { instancePath: instancePath + "/city", schemaPath: "#/properties/city/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+          vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
+        }
+        if (func2(data5) < 1) {
+          let err22 = { instancePath: instancePath + "/city", schemaPath: "#/properties/city/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
+        }
+      } else {
+        let err23 = { instancePath: instancePath + "/city", schemaPath: "#/properties/city/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
+      }
+    }
+    if (data.state !== void 0) {
+      let data6 = data.state;
+      if (typeof data6 != "string") {
+        let err24 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
+      }
+      if (!(data6 === "AL" || data6 === "AK" || data6 === "AZ" || data6 === "AR" || data6 === "CA" || data6 === "CO" || data6 === "CT" || data6 === "DE" || data6 === "DC" || data6 === "FL" || data6 === "GA" || data6 === "HI" || data6 === "ID" || data6 === "IL" || data6 === "IN" || data6 === "IA" || data6 === "KS" || data6 === "KY" || data6 === "LA" || data6 === "ME" || data6 === "MD" || data6 === "MA" || data6 === "MI" || data6 === "MN" || data6 === "MS" || data6 === "MO" || data6 === "MT" || data6 === "NE" || data6 === "NV" || data6 === "NH" || data6 === "NJ" || data6 === "NM" || data6 === "NY" || data6 === "NC" || data6 === "ND" || data6 === "OH" || data6 === "OK" || data6 === "OR" || data6 === "PA" || data6 === "RI" || data6 === "SC" || data6 === "SD" || data6 === "TN" || data6 === "TX" || data6 === "UT" || data6 === "VT" || data6 === "VA" || data6 === "WA" || data6 === "WV" || data6 === "WI" || data6 === "WY")) {
+        let err25 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema19.properties.state.enum }, message: "must be equal to one of the allowed values" };
+        vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
+      }
+    }
+    if (data.zip !== void 0) {
+      let data7 = data.zip;
+      if (typeof data7 == "string") {
+        if (func2(data7) > 10) {
+          let err26 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters" };
+          vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
+        }
+        if (!pattern6.test(data7)) {
+          let err27 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/pattern", keyword: "pattern", params: { pattern: "^[0-9]{5}(-[0-9]{4})?$" }, message: 'must match pattern "^[0-9]{5}(-[0-9]{4})?$"' };
+          vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
+        }
+      } else {
+        let err28 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
+      }
+    }
+    if (data.passport !== void 0 && typeof data.passport != "string") {
+      let err29 = { instancePath: instancePath + "/passport", schemaPath: "#/properties/passport/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
+    }
+    if (data.highSchoolDiploma !== void 0 && typeof data.highSchoolDiploma != "string") {
+      let err30 = { instancePath: instancePath + "/highSchoolDiploma", schemaPath: "#/properties/highSchoolDiploma/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
+    }
+    if (data.collegeDiploma !== void 0 && typeof data.collegeDiploma != "string") {
+      let err31 = { instancePath: instancePath + "/collegeDiploma", schemaPath: "#/properties/collegeDiploma/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
+    }
+    if (data.collegeTranscript !== void 0 && typeof data.collegeTranscript != "string") {
+      let err32 = { instancePath: instancePath + "/collegeTranscript", schemaPath: "#/properties/collegeTranscript/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
+    }
+    if (data.universityDiploma !== void 0 && typeof data.universityDiploma != "string") {
+      let err33 = { instancePath: instancePath + "/universityDiploma", schemaPath: "#/properties/universityDiploma/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
+    }
+    if (data.universityTranscript !== void 0 && typeof data.universityTranscript != "string") {
+      let err34 = { instancePath: instancePath + "/universityTranscript", schemaPath: "#/properties/universityTranscript/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
+    }
+    if (data.englishCertificate !== void 0 && typeof data.englishCertificate != "string") {
+      let err35 = { instancePath: instancePath + "/englishCertificate", schemaPath: "#/properties/englishCertificate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
+    }
+    if (data.bankStatements !== void 0 && typeof data.bankStatements != "string") {
+      let err36 = { instancePath: instancePath + "/bankStatements", schemaPath: "#/properties/bankStatements/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
+    }
+    if (data.photo !== void 0 && typeof data.photo != "string") {
+      let err37 = { instancePath: instancePath + "/photo", schemaPath: "#/properties/photo/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
+    }
+  } else {
+    let err38 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
+  }
+  return validate18.errors = vErrors, errors === 0;
+}
+exports["upload/full"] = validate19;
+var schema20 = { type: "object", additionalProperties: !1, required: ["email", "phone", "stateId", "ssn", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, bankStatements: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, businessTaxReturn: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, personaltaxtreturn: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, description: "Personal tax return; the name keeps the original's spelling (spec section 3)." }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, terms: { type: "boolean", const: !0 } } };
+function validate19(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.email === void 0) {
@@ -1318,7 +1513,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
       vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
     }
     for (let key0 in data)
-      if (!func18.call(schema19.properties, key0)) {
+      if (!func18.call(schema20.properties, key0)) {
         let err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
       }
@@ -1441,7 +1636,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
         vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
       }
       if (!(data10 === "AL" || data10 === "AK" || data10 === "AZ" || data10 === "AR" || data10 === "CA" || data10 === "CO" || data10 === "CT" || data10 === "DE" || data10 === "DC" || data10 === "FL" || data10 === "GA" || data10 === "HI" || data10 === "ID" || data10 === "IL" || data10 === "IN" || data10 === "IA" || data10 === "KS" || data10 === "KY" || data10 === "LA" || data10 === "ME" || data10 === "MD" || data10 === "MA" || data10 === "MI" || data10 === "MN" || data10 === "MS" || data10 === "MO" || data10 === "MT" || data10 === "NE" || data10 === "NV" || data10 === "NH" || data10 === "NJ" || data10 === "NM" || data10 === "NY" || data10 === "NC" || data10 === "ND" || data10 === "OH" || data10 === "OK" || data10 === "OR" || data10 === "PA" || data10 === "RI" || data10 === "SC" || data10 === "SD" || data10 === "TN" || data10 === "TX" || data10 === "UT" || data10 === "VT" || data10 === "VA" || data10 === "WA" || data10 === "WV" || data10 === "WI" || data10 === "WY")) {
-        let err29 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema19.properties.state.enum }, message: "must be equal to one of the allowed values" };
+        let err29 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema20.properties.state.enum }, message: "must be equal to one of the allowed values" };
         vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
       }
     }
@@ -1492,5 +1687,5 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
     let err38 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
   }
-  return validate18.errors = vErrors, errors === 0;
+  return validate19.errors = vErrors, errors === 0;
 }

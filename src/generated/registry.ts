@@ -505,6 +505,141 @@ export const registry: Registry = {
       },
     },
     {
+      id: "student",
+      collection: "students",
+      messages: "service.student",
+      constants: {},
+      checkout: { url: "https://checkout.formwork.invalid/student" },
+      forms: [
+        {
+          id: "full",
+          route: "/student",
+          success: "/success",
+          title: "service.student.title",
+          load: () => import('./forms/student.full.ts').then((m) => m.default),
+        },
+      ],
+      admin: {
+        "route": "/studentapps",
+        "title": "service.student.admin.title",
+        "deleted": "service.student.admin.deleted",
+        "sort": "-created",
+        "fields": [
+          {
+            "name": "firstName",
+            "label": "fields.firstName.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "lastName",
+            "label": "fields.lastName.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "email",
+            "label": "fields.email.label",
+            "display": "email",
+            "copy": true
+          },
+          {
+            "name": "phone",
+            "label": "fields.phone.label",
+            "display": "phone",
+            "copy": true
+          },
+          {
+            "name": "street",
+            "label": "fields.street.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "city",
+            "label": "fields.city.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "state",
+            "label": "fields.state.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "zip",
+            "label": "fields.zip.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "passport",
+            "label": "service.student.fields.passport.label",
+            "display": "file",
+            "copy": true,
+            "tail": 20
+          },
+          {
+            "name": "highSchoolDiploma",
+            "label": "service.student.fields.highSchoolDiploma.label",
+            "display": "file",
+            "copy": true,
+            "tail": 20
+          },
+          {
+            "name": "collegeDiploma",
+            "label": "service.student.fields.collegeDiploma.label",
+            "display": "file",
+            "copy": true,
+            "tail": 20
+          },
+          {
+            "name": "collegeTranscript",
+            "label": "service.student.fields.collegeTranscript.label",
+            "display": "file",
+            "copy": true,
+            "tail": 20
+          },
+          {
+            "name": "universityDiploma",
+            "label": "service.student.fields.universityDiploma.label",
+            "display": "file",
+            "copy": true,
+            "tail": 20
+          },
+          {
+            "name": "universityTranscript",
+            "label": "service.student.fields.universityTranscript.label",
+            "display": "file",
+            "copy": true,
+            "tail": 20
+          },
+          {
+            "name": "englishCertificate",
+            "label": "service.student.fields.englishCertificate.label",
+            "display": "file",
+            "copy": true,
+            "tail": 20
+          },
+          {
+            "name": "bankStatements",
+            "label": "fields.bankStatements.label",
+            "display": "file",
+            "copy": true,
+            "tail": 20
+          },
+          {
+            "name": "photo",
+            "label": "service.student.fields.photo.label",
+            "display": "file",
+            "copy": true,
+            "tail": 20
+          }
+        ]
+      },
+    },
+    {
       id: "upload",
       collection: "uploaddocuments",
       messages: "service.upload",

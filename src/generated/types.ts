@@ -376,6 +376,91 @@ export interface SsnRecord {
 }
 
 /**
+ * A stored student application (PocketBase collection "students"). File fields hold stored file names.
+ */
+export interface StudentRecord {
+  id: string;
+  created: string;
+  updated: string;
+  variant: "full";
+  locale: "en" | "uz" | "ru";
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  phone?: string;
+  street?: string;
+  city?: string;
+  state?:
+    | "AL"
+    | "AK"
+    | "AZ"
+    | "AR"
+    | "CA"
+    | "CO"
+    | "CT"
+    | "DE"
+    | "DC"
+    | "FL"
+    | "GA"
+    | "HI"
+    | "ID"
+    | "IL"
+    | "IN"
+    | "IA"
+    | "KS"
+    | "KY"
+    | "LA"
+    | "ME"
+    | "MD"
+    | "MA"
+    | "MI"
+    | "MN"
+    | "MS"
+    | "MO"
+    | "MT"
+    | "NE"
+    | "NV"
+    | "NH"
+    | "NJ"
+    | "NM"
+    | "NY"
+    | "NC"
+    | "ND"
+    | "OH"
+    | "OK"
+    | "OR"
+    | "PA"
+    | "RI"
+    | "SC"
+    | "SD"
+    | "TN"
+    | "TX"
+    | "UT"
+    | "VT"
+    | "VA"
+    | "WA"
+    | "WV"
+    | "WI"
+    | "WY";
+  zip?: string;
+  /**
+   * Passport scan. The original kept all documents in one list, 'studentDocuments'; here each has its own field so staff know which is which (the importer maps the list).
+   */
+  passport?: string;
+  highSchoolDiploma?: string;
+  collegeDiploma?: string;
+  collegeTranscript?: string;
+  universityDiploma?: string;
+  universityTranscript?: string;
+  englishCertificate?: string;
+  bankStatements?: string;
+  /**
+   * Passport-style photo, images only (spec section 5).
+   */
+  photo?: string;
+}
+
+/**
  * A stored upload application (PocketBase collection "uploaddocuments"). File fields hold stored file names.
  */
 export interface UploadRecord {

@@ -75,6 +75,16 @@ export const SsnAdminCard: StoryObj = {
   render: () => <AdminCardStory serviceId="ssn" />,
 };
 
+export const StudentFullForm: StoryObj = {
+  name: "student / full form",
+  render: () => <FormStory serviceId="student" variantId="full" />,
+};
+
+export const StudentAdminCard: StoryObj = {
+  name: "student / staff card",
+  render: () => <AdminCardStory serviceId="student" />,
+};
+
 export const UploadFullForm: StoryObj = {
   name: "upload / full form",
   render: () => <FormStory serviceId="upload" variantId="full" />,
