@@ -2,6 +2,7 @@
 import { compile } from 'json-schema-to-typescript';
 import type { JSONSchema7 } from 'json-schema';
 import type { SiteModel } from '../model.ts';
+import { SYSTEM_FIELDS } from '../transform/collections.ts';
 import type { Files } from './registry.ts';
 
 const pascal = (id: string) => id.replace(/(^|[-_])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
@@ -15,7 +16,7 @@ export async function emitTypes(site: SiteModel): Promise<Files> {
       description: `A stored ${s.id} application (PocketBase collection "${s.collection}"). File fields hold stored file names.`,
       type: 'object',
       additionalProperties: false,
-      required: ['id', 'created', 'updated', 'variant', 'locale'],
+      required: ['id', 'created', 'updated', ...SYSTEM_FIELDS],
       properties: {
         id: { type: 'string' },
         created: { type: 'string' },

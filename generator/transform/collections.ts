@@ -25,6 +25,9 @@ export interface PbCollection {
 
 export const LOCALE_VALUES = ['en', 'uz', 'ru'];
 
+/** Fields every service record has beside its form's own; the renderer sends them, the server checks them. */
+export const SYSTEM_FIELDS = ['variant', 'locale'] as const;
+
 export const collectionId = (name: string): string => `pbc_${crc32(name)}`;
 const fieldId = (collection: string, type: string, name: string): string => `${type}${crc32(`${collection}:${name}`)}`;
 

@@ -2,6 +2,10 @@
 module.exports = {
   "staffCollection": "staff",
   "trashCollection": "helpuztrash",
+  "systemFields": [
+    "variant",
+    "locale"
+  ],
   "services": {
     "claim": {
       "id": "claim",

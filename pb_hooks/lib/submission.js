@@ -3,11 +3,12 @@
  * from (pb_hooks/generated/validators.js). The browser is never trusted: whatever it sent is checked
  * again here, and a failure leaves nothing saved.
  */
-const services = require(`${__hooks}/generated/services.js`).services;
+const config = require(`${__hooks}/generated/services.js`);
 const validators = require(`${__hooks}/generated/validators.js`);
 
-// Fields the renderer sends beside the form's own: which form variant and which language.
-const SYSTEM_KEYS = ['variant', 'locale'];
+const services = config.services;
+// Fields the renderer sends beside the form's own (which variant, which language); PocketBase checks them.
+const SYSTEM_KEYS = config.systemFields;
 
 const EMPTY = (value) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
