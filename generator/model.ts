@@ -6,7 +6,7 @@
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import type { JSONSchema7 } from 'json-schema';
 import { join } from 'node:path';
-import type { Block, BlockPlacement, FieldTraits, Locale } from '../src/engine/types.ts';
+import type { Block, BlockPlacement, Company, FieldTraits, Link, Locale } from '../src/engine/types.ts';
 import type { Problems } from './errors.ts';
 import { LOCALES, type SchemaSources, type ServiceSource } from './load.ts';
 
@@ -20,15 +20,24 @@ export interface FieldModel {
   /** Required in every variant that shows the field, so the database may insist on it too. */
   requiredEverywhere: boolean;
   traits: FieldTraits;
+  /** Schemas other variants give this field (form.schema.json x-variants); the column holds them all. */
+  alternatives: (JSONSchema7 & Record<string, unknown>)[];
   /** readOnly fields: the value the server writes (from service.json constants). */
   serverValue?: string;
 }
 
+/** After a successful submit: go to a page, or show blocks instead of / above the (cleared) form. */
+export type SuccessModel = string | { show: 'instead' | 'above'; blocks: Block[] };
+
 export interface VariantModel {
   id: string;
   route: string;
-  success: string;
+  success: SuccessModel;
   fields: string[];
+  /** The payment link offered after a save: the variant's own, else the service's. */
+  checkout?: { url: string; env: string };
+  /** Traits of this variant's fields (a variant may swap a field's schema: x-variants). */
+  traits: Record<string, FieldTraits>;
   /** What an applicant submits in this variant: the form schema projected onto its fields. */
   schema: JSONSchema7;
   ui: Record<string, unknown>;
@@ -37,7 +46,9 @@ export interface VariantModel {
 
 export interface AdminFieldModel {
   name: string;
-  display: 'text' | 'email' | 'phone' | 'file' | 'masked';
+  /** The card's own label (namespaced message key), else the form's label. */
+  label?: string;
+  display: 'text' | 'email' | 'phone' | 'file' | 'masked' | 'usd';
   tail?: number;
   copy: boolean;
 }
@@ -51,7 +62,7 @@ export interface ServiceModel {
   variants: VariantModel[];
   constants: Record<string, number | string>;
   checkout?: { url: string; env: string };
-  admin: { route: string; sort: string; title: string; deleted: string; fields: AdminFieldModel[] };
+  admin: { route: string; aliases: string[]; sort: string; title: string; deleted: string; fields: AdminFieldModel[] };
   topic: string;
 }
 
@@ -66,7 +77,11 @@ export interface SiteModel {
   defaultLanguage: Locale;
   staffCollection: string;
   trashCollection: string;
-  company: Record<string, string>;
+  company: Company;
+  /** Site-wide constants for page blocks. */
+  constants: Record<string, number | string>;
+  header: Link[];
+  footer: Link[];
   services: ServiceModel[];
   pages: PageModel[];
   /** Merged catalogue per locale: common keys, `service.<id>.*` and `page.<id>.*`. */
@@ -93,6 +108,7 @@ function traitsOf(schema: Json): FieldTraits {
   if (schema['x-multiline']) traits.multiline = true;
   if (schema['x-options']) traits.options = `options.${String(schema['x-options'])}`;
   if (schema['x-format'] === 'usd') traits.format = 'usd';
+  if (schema['x-route-param']) traits.routeParam = String(schema['x-route-param']);
   return traits;
 }
 
@@ -100,19 +116,26 @@ function traitsOf(schema: Json): FieldTraits {
 export const namespaced = (ns: string, key: string): string => `${ns}.${key}`;
 
 function namespaceBlocks(blocks: Block[], ns: string): Block[] {
+  const key = (k: string) => namespaced(ns, k);
+  const link = (l: Link): Link => ({ ...l, message: key(l.message) });
   return blocks.map((b): Block => {
     switch (b.type) {
       case 'heading':
       case 'text':
-        return { ...b, message: namespaced(ns, b.message) };
+        return { ...b, message: key(b.message) };
       case 'list':
-        return { ...b, messages: b.messages.map((m) => namespaced(ns, m)) };
+        return { ...b, messages: b.messages.map(key) };
       case 'price':
-        return { ...b, lines: b.lines.map((l) => ({ ...l, label: namespaced(ns, l.label), ...(l.per ? { per: namespaced(ns, l.per) } : {}) })) };
+        return { ...b, lines: b.lines.map((l) => ({ ...l, label: key(l.label), ...(l.per ? { per: key(l.per) } : {}) })) };
       case 'fee':
-        return { ...b, label: namespaced(ns, b.label) };
+        return { ...b, label: key(b.label) };
       case 'links':
-        return { ...b, links: b.links.map((l) => ({ ...l, message: namespaced(ns, l.message) })) };
+        return { ...b, links: b.links.map(link) };
+      case 'cards':
+        return { ...b, cards: b.cards.map((c) => ({ ...c, title: key(c.title), items: c.items.map(key), link: link(c.link) })) };
+      case 'accordion':
+        return { ...b, sections: b.sections.map((sec) => ({ ...sec, title: key(sec.title), blocks: namespaceBlocks(sec.blocks, ns) })) };
+      case 'contact':
       case 'payment':
         return b;
     }
@@ -133,14 +156,30 @@ function blockKeys(block: Block): string[] {
       return [block.label];
     case 'links':
       return block.links.map((l) => l.message);
+    case 'cards':
+      return block.cards.flatMap((c) => [c.title, ...c.items, c.link.message]);
+    case 'accordion':
+      return block.sections.flatMap((sec) => [sec.title, ...sec.blocks.flatMap(blockKeys)]);
+    case 'contact':
     case 'payment':
       return [];
   }
 }
 
+/** Names of constants a block shows. */
 function blockConstants(block: Block): string[] {
   if (block.type === 'price') return block.lines.map((l) => l.amount);
   if (block.type === 'fee') return [block.amount];
+  if (block.type === 'cards') return block.cards.map((c) => c.amount);
+  if (block.type === 'accordion') return block.sections.flatMap((sec) => sec.blocks.flatMap(blockConstants));
+  return [];
+}
+
+/** Internal links a block offers; each must lead to a route of the site. */
+function blockLinks(block: Block): string[] {
+  if (block.type === 'links') return block.links.map((l) => l.to);
+  if (block.type === 'cards') return block.cards.map((c) => c.link.to);
+  if (block.type === 'accordion') return block.sections.flatMap((sec) => sec.blocks.flatMap(blockLinks));
   return [];
 }
 
@@ -169,7 +208,21 @@ async function serviceModel(src: ServiceSource, problems: Problems): Promise<Ser
     if (!properties[name]) problems.add(src.form.path, `/required/${i}`, `"${name}" is not a property of the form`);
   }
 
-  const forms = (service.forms ?? []) as { id: string; route: string; success: string; fields?: string[] }[];
+  type Checkout = { url: string; env: string };
+  const forms = (service.forms ?? []) as { id: string; route: string; success: SuccessModel; fields?: string[]; checkout?: Checkout }[];
+  // A variant may give a field another schema and have its own required list (x-variants).
+  const overrides = (schema['x-variants'] ?? {}) as Record<string, { required?: string[]; properties?: Record<string, Json> }>;
+  for (const [id, o] of Object.entries(overrides)) {
+    if (!forms.some((f) => f.id === id)) problems.add(src.form.path, `/x-variants/${id}`, `no form variant "${id}" in service.json`);
+    for (const n of Object.keys(o.properties ?? {}))
+      if (!properties[n]) problems.add(src.form.path, `/x-variants/${id}/properties/${n}`, `"${n}" is not a property of the form`);
+    (o.required ?? []).forEach(
+      (n, j) => !properties[n] && problems.add(src.form.path, `/x-variants/${id}/required/${j}`, `"${n}" is not a property of the form`),
+    );
+  }
+  const propertyIn = (variant: string, name: string): Json | undefined => overrides[variant]?.properties?.[name] ?? properties[name];
+  const requiredIn = (variant: string): Set<string> => new Set(overrides[variant]?.required ?? required);
+
   const variantFields = forms.map((f, i) => {
     const chosen = f.fields ?? names.filter((n) => !properties[n]?.readOnly);
     chosen.forEach((n, j) => {
@@ -181,13 +234,19 @@ async function serviceModel(src: ServiceSource, problems: Problems): Promise<Ser
 
   const fields: FieldModel[] = names.map((name) => {
     const prop = properties[name] as JSONSchema7 & Json;
+    const alternatives = Object.values(overrides).flatMap((o) => (o.properties?.[name] ? [o.properties[name] as JSONSchema7 & Json] : []));
     const field: FieldModel = {
       name,
       schema: prop,
       kind: fieldKind(prop),
-      requiredEverywhere: required.has(name) && variantFields.every((vf) => vf.includes(name)),
+      requiredEverywhere: forms.every((f, i) => requiredIn(f.id).has(name) && (variantFields[i] ?? []).includes(name)),
       traits: traitsOf(prop),
+      alternatives,
     };
+    for (const alt of alternatives) {
+      if (fieldKind(alt) !== field.kind)
+        problems.add(src.form.path, `/x-variants`, `"${name}" must keep its kind (${field.kind}) in every variant: they share one column`);
+    }
     const xValue = prop['x-value'] as string | undefined;
     if (prop.readOnly) {
       const constant = xValue?.replace(/^constants\./, '');
@@ -198,39 +257,61 @@ async function serviceModel(src: ServiceSource, problems: Problems): Promise<Ser
     return field;
   });
 
-  const uiOrder = (ui['ui:order'] as string[] | undefined) ?? [];
-  uiOrder.forEach((n, i) => {
-    if (!properties[n]) problems.add(src.ui.path, `/ui:order/${i}`, `"${n}" is not a property of the form`);
-  });
-  const rawBlocks = (ui['ui:blocks'] ?? {}) as Record<string, Block[]>;
-  for (const [place, blocks] of Object.entries(rawBlocks)) {
-    const field = place.split(':')[1];
-    if (field && !properties[field]) problems.add(src.ui.path, `/ui:blocks/${place}`, `"${field}" is not a property of the form`);
-    blocks.forEach((b, i) =>
-      blockConstants(b).forEach((c) => {
-        if (!(c in constants)) problems.add(src.ui.path, `/ui:blocks/${place}/${i}`, `"${c}" is not one of service.json constants`);
-      }),
-    );
-  }
-  const fieldUi = Object.fromEntries(Object.entries(ui).filter(([k]) => k !== 'ui:blocks' && k !== 'ui:order'));
+  const variantUi = (ui['ui:variants'] ?? {}) as Record<string, Json>;
+  for (const id of Object.keys(variantUi))
+    if (!forms.some((f) => f.id === id)) problems.add(src.ui.path, `/ui:variants/${id}`, `no form variant "${id}" in service.json`);
+  const checkUi = (uiPart: Json, at: string) => {
+    ((uiPart['ui:order'] as string[] | undefined) ?? []).forEach((n, i) => {
+      if (!properties[n]) problems.add(src.ui.path, `${at}/ui:order/${i}`, `"${n}" is not a property of the form`);
+    });
+    for (const [place, blocks] of Object.entries((uiPart['ui:blocks'] ?? {}) as Record<string, Block[]>)) {
+      const field = place.split(':')[1];
+      if (field && !properties[field]) problems.add(src.ui.path, `${at}/ui:blocks/${place}`, `"${field}" is not a property of the form`);
+      blocks.forEach((b, i) =>
+        blockConstants(b).forEach((c) => {
+          if (!(c in constants)) problems.add(src.ui.path, `${at}/ui:blocks/${place}/${i}`, `"${c}" is not one of service.json constants`);
+        }),
+      );
+    }
+  };
+  checkUi(ui, '');
+  for (const [id, part] of Object.entries(variantUi)) checkUi(part, `/ui:variants/${id}`);
+  const fieldUi = Object.fromEntries(Object.entries(ui).filter(([k]) => !k.startsWith('ui:')));
 
   const variants: VariantModel[] = forms.map((f, i) => {
     const chosen = variantFields[i] ?? [];
+    const own = variantUi[f.id] ?? {};
+    const uiOrder = ((own['ui:order'] ?? ui['ui:order']) as string[] | undefined) ?? [];
+    const rawBlocks = (own['ui:blocks'] ?? ui['ui:blocks'] ?? {}) as Record<string, Block[]>;
     const blocks = Object.fromEntries(
       Object.entries(rawBlocks)
         .filter(([place]) => !place.includes(':') || chosen.includes(place.split(':')[1] ?? ''))
         .map(([place, bs]) => [place, namespaceBlocks(bs, ns)]),
     );
+    const params = [...f.route.matchAll(/:([A-Za-z0-9]+)/g)].map((m) => m[1] as string);
+    const traits = Object.fromEntries(chosen.map((n) => [n, traitsOf(propertyIn(f.id, n) ?? {})]));
+    for (const [n, t] of Object.entries(traits)) {
+      if (t.routeParam && !params.includes(t.routeParam))
+        problems.add(src.form.path, `/properties/${n}/x-route-param`, `route ${f.route} of variant "${f.id}" has no :${t.routeParam}`);
+    }
+    for (const param of params) {
+      if (!Object.values(traits).some((t) => t.routeParam === param))
+        problems.add(src.service.path, `/forms/${i}/route`, `no field of variant "${f.id}" takes :${param} (x-route-param)`);
+    }
+    const success = typeof f.success === 'string' ? f.success : { show: f.success.show, blocks: namespaceBlocks(f.success.blocks, ns) };
+    const checkout = f.checkout ?? (service.checkout as Checkout | undefined);
     return {
       id: f.id,
       route: f.route,
-      success: f.success,
+      success,
+      ...(checkout ? { checkout } : {}),
       fields: chosen,
+      traits,
       schema: {
         type: 'object',
         additionalProperties: false,
-        required: [...required].filter((n) => chosen.includes(n)),
-        properties: Object.fromEntries(chosen.map((n) => [n, properties[n] as JSONSchema7])),
+        required: [...requiredIn(f.id)].filter((n) => chosen.includes(n)),
+        properties: Object.fromEntries(chosen.map((n) => [n, propertyIn(f.id, n) as JSONSchema7])),
       },
       ui: {
         'ui:order': [...uiOrder.filter((n) => chosen.includes(n)), '*'],
@@ -240,13 +321,14 @@ async function serviceModel(src: ServiceSource, problems: Problems): Promise<Ser
     };
   });
 
-  const adminFields = ((admin.fields ?? []) as { name: string; display?: string; tail?: number; copy?: boolean }[]).map((f, i) => {
+  const adminFields = ((admin.fields ?? []) as { name: string; label?: string; display?: string; tail?: number; copy?: boolean }[]).map((f, i) => {
     const prop = properties[f.name];
     if (!prop) problems.add(src.admin.path, `/fields/${i}/name`, `"${f.name}" is not a property of the form`);
-    const display = prop?.['x-sensitive'] ? 'masked' : ((f.display ?? (prop?.['x-file'] ? 'file' : 'text')) as AdminFieldModel['display']);
-    return { name: f.name, display, copy: f.copy ?? true, ...(f.tail ? { tail: f.tail } : {}) };
+    const fallback = prop?.['x-file'] ? 'file' : prop?.['x-format'] === 'usd' ? 'usd' : 'text';
+    const display = prop?.['x-sensitive'] ? 'masked' : ((f.display ?? fallback) as AdminFieldModel['display']);
+    return { name: f.name, display, copy: f.copy ?? true, ...(f.label ? { label: namespaced(ns, f.label) } : {}), ...(f.tail ? { tail: f.tail } : {}) };
   });
-  const adminConfig = service.admin as { route: string; order: 'newest' | 'stored' };
+  const adminConfig = service.admin as { route: string; aliases?: string[]; order: 'newest' | 'stored' };
   return {
     id: src.id,
     collection: String(service.collection),
@@ -257,6 +339,7 @@ async function serviceModel(src: ServiceSource, problems: Problems): Promise<Ser
     ...(service.checkout ? { checkout: service.checkout as { url: string; env: string } } : {}),
     admin: {
       route: adminConfig?.route,
+      aliases: adminConfig?.aliases ?? [],
       sort: adminConfig?.order === 'stored' ? 'created' : '-created',
       title: namespaced(ns, String(admin.title)),
       deleted: namespaced(ns, String(admin.deleted)),
@@ -272,21 +355,25 @@ function requiredServiceKeys(s: ServiceModel, src: ServiceSource): { key: string
   const local = (src.messages.en?.data ?? {}) as Record<string, string>;
   const either = (localKey: string, commonKey: string) => (localKey in local ? `${ns}.${localKey}` : commonKey);
   const keys: { key: string; where: string }[] = [{ key: `${ns}.title`, where: src.service.path }];
-  for (const f of s.fields.filter((field) => !field.schema.readOnly)) {
-    keys.push({ key: either(`fields.${f.name}.label`, `fields.${f.name}.label`), where: `${src.form.path}#/properties/${f.name}` });
-    // Amounts label themselves (x-format); other options need a text in every language.
-    for (const value of (f.traits.format ? [] : (f.schema.enum ?? [])) as (string | number)[]) {
-      const key = f.traits.options ? `${f.traits.options}.${value}` : `${ns}.fields.${f.name}.options.${value}`;
-      keys.push({ key, where: `${src.form.path}#/properties/${f.name}/enum` });
-    }
-  }
   for (const v of s.variants) {
+    const properties = (v.schema.properties ?? {}) as Record<string, JSONSchema7>;
+    for (const name of v.fields) {
+      const where = `${src.form.path}#/properties/${name}`;
+      const label = `forms.${v.id}.fields.${name}.label`;
+      keys.push({ key: label in local ? `${ns}.${label}` : either(`fields.${name}.label`, `fields.${name}.label`), where });
+      const traits = v.traits[name] ?? {};
+      // Amounts label themselves (x-format); other options need a text in every language.
+      for (const value of (traits.format ? [] : (properties[name]?.enum ?? [])) as (string | number)[]) {
+        keys.push({ key: traits.options ? `${traits.options}.${value}` : `${ns}.fields.${name}.options.${value}`, where: `${where}/enum` });
+      }
+    }
     for (const blocks of Object.values(v.blocks)) for (const b of blocks) for (const key of blockKeys(b)) keys.push({ key, where: src.ui.path });
+    if (typeof v.success !== 'string') for (const b of v.success.blocks) for (const key of blockKeys(b)) keys.push({ key, where: src.service.path });
   }
   keys.push({ key: s.admin.title, where: src.admin.path }, { key: s.admin.deleted, where: src.admin.path });
   for (const f of s.admin.fields) {
     if (!f.name) continue;
-    keys.push({ key: either(`fields.${f.name}.label`, `fields.${f.name}.label`), where: src.admin.path });
+    keys.push({ key: f.label ?? either(`fields.${f.name}.label`, `fields.${f.name}.label`), where: src.admin.path });
   }
   return keys;
 }
@@ -312,8 +399,16 @@ function checkTranslations(files: Record<string, { path: string; data: unknown }
   }
 }
 
+/** Whether a concrete path ("/success/499") is served by a route ("/success/:amount"). */
+export function routeMatches(route: string, path: string): boolean {
+  const a = route.split('/');
+  const b = (path.split(/[?#]/)[0] ?? '').split('/');
+  return a.length === b.length && a.every((seg, i) => (seg.startsWith(':') ? (b[i] ?? '') !== '' : seg === b[i]));
+}
+
 export async function buildModel(sources: SchemaSources, problems: Problems): Promise<SiteModel> {
   const site = sources.site.data as Json;
+  const siteConstants = (site.constants ?? {}) as Record<string, number | string>;
   const same = ((sources.sameInAllLanguages.data as Json).keys ?? []) as string[];
   const services = await Promise.all(sources.services.map((s) => serviceModel(s, problems)));
   const pages: PageModel[] = sources.pages.map((p) => {
@@ -322,11 +417,15 @@ export async function buildModel(sources: SchemaSources, problems: Problems): Pr
     return { id: p.id, route: String(page.route), blocks: namespaceBlocks((page.blocks ?? []) as Block[], `page.${p.id}`) };
   });
 
-  const messages = Object.fromEntries(LOCALES.map((l) => [l, { ...((sources.commonMessages[l]?.data ?? {}) as Record<string, string>) }])) as Record<Locale, Record<string, string>>;
+  const messages = Object.fromEntries(LOCALES.map((l) => [l, { ...((sources.commonMessages[l]?.data ?? {}) as Record<string, string>) }])) as Record<
+    Locale,
+    Record<string, string>
+  >;
   checkTranslations(sources.commonMessages, same, '', problems);
   for (const s of sources.services) {
     checkTranslations(s.messages, same, `service.${s.id}`, problems);
-    for (const l of LOCALES) for (const [k, v] of Object.entries((s.messages[l]?.data ?? {}) as Record<string, string>)) messages[l][`service.${s.id}.${k}`] = v;
+    for (const l of LOCALES)
+      for (const [k, v] of Object.entries((s.messages[l]?.data ?? {}) as Record<string, string>)) messages[l][`service.${s.id}.${k}`] = v;
   }
   for (const p of sources.pages) {
     checkTranslations(p.messages, same, `page.${p.id}`, problems);
@@ -344,6 +443,13 @@ export async function buildModel(sources: SchemaSources, problems: Problems): Pr
     for (const key of [`page.${p.id}.title`, ...p.blocks.flatMap(blockKeys)]) {
       if (!(key in messages.en)) problems.add(src?.page.path ?? '', '/blocks', `no English text for message "${key}"`);
     }
+    for (const c of p.blocks.flatMap(blockConstants)) {
+      if (!(c in siteConstants)) problems.add(src?.page.path ?? '', '/blocks', `"${c}" is not one of site.json constants`);
+    }
+  }
+  const shellLinks = [...((site.header ?? []) as Link[]), ...((site.footer ?? []) as Link[])];
+  for (const l of shellLinks) {
+    if (!(l.message in messages.en)) problems.add(sources.site.path, '', `no English text for message "${l.message}" (common/i18n)`);
   }
 
   // Routes and collections are global names: two services may not claim the same one.
@@ -358,23 +464,42 @@ export async function buildModel(sources: SchemaSources, problems: Problems): Pr
     const src = sources.services[i] as ServiceSource;
     s.variants.forEach((v) => claim(v.route, src.service.path));
     claim(s.admin.route, src.service.path);
+    s.admin.aliases.forEach((route) => claim(route, src.service.path));
     const owner = collections.get(s.collection);
     if (owner) problems.add(src.service.path, '/collection', `collection ${s.collection} is already used by ${owner}`);
     collections.set(s.collection, src.service.path);
   }
   for (const [i, p] of pages.entries()) claim(p.route, sources.pages[i]?.page.path ?? '');
+  // "/" always exists: a page or form claims it, or the renderer shows the list of services there.
+  const known = [...routes.keys(), '/'];
+  const leadsSomewhere = (path: string) => known.some((route) => routeMatches(route, path));
   for (const [i, s] of services.entries()) {
+    const where = sources.services[i]?.service.path ?? '';
     s.variants.forEach((v, j) => {
-      if (!routes.has(v.success)) problems.add(sources.services[i]?.service.path ?? '', `/forms/${j}/success`, `no page or form has the route ${v.success}`);
+      if (typeof v.success === 'string' && !leadsSomewhere(v.success)) problems.add(where, `/forms/${j}/success`, `no page or form has the route ${v.success}`);
+      // The applicant would be left on the filled-in form with no word of success.
+      if (v.success === v.route) problems.add(where, `/forms/${j}/success`, `is the form's own route; show the success on the form's page instead: { "show": "instead", "blocks": [...] }`);
+      for (const blocks of Object.values(v.blocks)) {
+        for (const to of blocks.flatMap(blockLinks))
+          if (!leadsSomewhere(to)) problems.add(sources.services[i]?.ui.path ?? where, '/ui:blocks', `no page or form has the route ${to}`);
+      }
     });
   }
+  for (const [i, p] of pages.entries()) {
+    for (const to of p.blocks.flatMap(blockLinks))
+      if (!leadsSomewhere(to)) problems.add(sources.pages[i]?.page.path ?? '', '/blocks', `no page or form has the route ${to}`);
+  }
+  for (const l of shellLinks) if (!leadsSomewhere(l.to)) problems.add(sources.site.path, '', `no page or form has the route ${l.to}`);
 
   return {
     languages: (site.languages ?? ['en']) as Locale[],
     defaultLanguage: (site.defaultLanguage ?? 'en') as Locale,
     staffCollection: String(site.staffCollection),
     trashCollection: String(site.trashCollection),
-    company: (site.company ?? {}) as Record<string, string>,
+    company: site.company as Company,
+    constants: siteConstants,
+    header: (site.header ?? []) as Link[],
+    footer: (site.footer ?? []) as Link[],
     services,
     pages,
     messages,

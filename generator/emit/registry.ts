@@ -1,5 +1,5 @@
 /** The renderer's view of the site: src/generated/registry.ts, one module per form, one catalogue per language. */
-import type { AdminCard, FormModule, FieldTraits } from '../../src/engine/types.ts';
+import type { AdminCard, FormModule } from '../../src/engine/types.ts';
 import type { ServiceModel, SiteModel } from '../model.ts';
 import { render } from './template.ts';
 
@@ -23,16 +23,23 @@ function browserSchema(schema: unknown): unknown {
 function adminCard(s: ServiceModel): AdminCard {
   return {
     route: s.admin.route,
+    aliases: s.admin.aliases,
     title: s.admin.title,
     deleted: s.admin.deleted,
     sort: s.admin.sort,
-    fields: s.admin.fields.map((f) => ({
-      name: f.name,
-      label: `service.${s.id}.fields.${f.name}.label`,
-      display: f.display,
-      copy: f.copy,
-      ...(f.tail ? { tail: f.tail } : {}),
-    })),
+    fields: s.admin.fields.map((f) => {
+      const field = s.fields.find((x) => x.name === f.name);
+      // Choice fields show their option's text; amounts (x-format) and free text show the value.
+      const options = field?.kind === 'select' && f.display === 'text' ? (field.traits.options ?? `service.${s.id}.fields.${f.name}.options`) : undefined;
+      return {
+        name: f.name,
+        label: f.label ?? `service.${s.id}.fields.${f.name}.label`,
+        display: f.display,
+        copy: f.copy,
+        ...(f.tail ? { tail: f.tail } : {}),
+        ...(options ? { options } : {}),
+      };
+    }),
   };
 }
 
@@ -49,11 +56,11 @@ export function emitRegistry(site: SiteModel): Files {
     collection: s.collection,
     messages: `service.${s.id}`,
     constants: s.constants,
-    ...(s.checkout ? { checkout: { url: s.checkout.url } } : {}),
     forms: s.variants.map((v) => ({
       id: v.id,
       route: v.route,
       success: v.success,
+      ...(v.checkout ? { checkout: { url: v.checkout.url } } : {}),
       title: `service.${s.id}.forms.${v.id}.title` in site.messages.en ? `service.${s.id}.forms.${v.id}.title` : `service.${s.id}.title`,
       module: formModuleName(s, v.id),
     })),
@@ -67,14 +74,14 @@ export function emitRegistry(site: SiteModel): Files {
       defaultLanguage: site.defaultLanguage,
       staffCollection: site.staffCollection,
       trashCollection: site.trashCollection,
+      site: { company: site.company, constants: site.constants, header: site.header, footer: site.footer },
       services,
       pages,
     }),
   );
   for (const s of site.services) {
     for (const v of s.variants) {
-      const traits: Record<string, FieldTraits> = Object.fromEntries(v.fields.map((n) => [n, s.fields.find((f) => f.name === n)?.traits ?? {}]));
-      const form: FormModule = { schema: browserSchema(v.schema) as FormModule['schema'], uiSchema: v.ui, traits, blocks: v.blocks };
+      const form: FormModule = { variant: v.id, schema: browserSchema(v.schema) as FormModule['schema'], uiSchema: v.ui, traits: v.traits, blocks: v.blocks };
       files.set(`src/generated/forms/${formModuleName(s, v.id)}.ts`, render('form.ts.hbs', { service: s.id, form }));
     }
   }

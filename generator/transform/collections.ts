@@ -52,8 +52,11 @@ export function pbField(collection: string, f: FieldModel): PbField {
         protected: true,
         thumbs: [],
       });
-    case 'select':
-      return field(collection, 'select', f.name, { required, maxSelect: 1, values: (s.enum ?? []).map(String) });
+    case 'select': {
+      // One column serves every variant: it accepts each variant's options (x-variants).
+      const values = [...new Set([s, ...f.alternatives].flatMap((alt) => (alt.enum ?? []).map(String)))];
+      return field(collection, 'select', f.name, { required, maxSelect: 1, values });
+    }
     case 'bool':
       return field(collection, 'bool', f.name, { required });
     case 'number':

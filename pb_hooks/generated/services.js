@@ -22,18 +22,35 @@ module.exports = {
             "amount",
             "message",
             "terms"
-          ]
+          ],
+          "checkout": {
+            "url": "https://checkout.formwork.invalid/claim",
+            "env": "FORMWORK_CHECKOUT_CLAIM"
+          }
+        },
+        "flex": {
+          "validator": "claim/flex",
+          "fields": [
+            "firstName",
+            "lastName",
+            "email",
+            "phone",
+            "stateId",
+            "amount",
+            "message",
+            "terms"
+          ],
+          "checkout": {
+            "url": "https://checkout.formwork.invalid/amazon-flex",
+            "env": "FORMWORK_CHECKOUT_AMAZON_FLEX"
+          }
         }
       },
       "fileFields": [
         "stateId"
       ],
       "sensitiveFields": [],
-      "serverValues": {},
-      "checkout": {
-        "url": "https://checkout.formwork.invalid/claim",
-        "env": "FORMWORK_CHECKOUT_CLAIM"
-      }
+      "serverValues": {}
     },
     "company": {
       "id": "company",
@@ -49,7 +66,11 @@ module.exports = {
             "amount",
             "state",
             "terms"
-          ]
+          ],
+          "checkout": {
+            "url": "https://checkout.formwork.invalid/company",
+            "env": "FORMWORK_CHECKOUT_COMPANY"
+          }
         },
         "application": {
           "validator": "company/application",
@@ -62,7 +83,11 @@ module.exports = {
             "amount",
             "state",
             "terms"
-          ]
+          ],
+          "checkout": {
+            "url": "https://checkout.formwork.invalid/company",
+            "env": "FORMWORK_CHECKOUT_COMPANY"
+          }
         }
       },
       "fileFields": [
@@ -71,11 +96,27 @@ module.exports = {
       "sensitiveFields": [
         "ssn"
       ],
-      "serverValues": {},
-      "checkout": {
-        "url": "https://checkout.formwork.invalid/company",
-        "env": "FORMWORK_CHECKOUT_COMPANY"
-      }
+      "serverValues": {}
+    },
+    "aloqacorpcontacts": {
+      "id": "contact",
+      "topic": "contact",
+      "variants": {
+        "full": {
+          "validator": "contact/full",
+          "fields": [
+            "fname",
+            "lname",
+            "email",
+            "phone",
+            "message"
+          ],
+          "checkout": null
+        }
+      },
+      "fileFields": [],
+      "sensitiveFields": [],
+      "serverValues": {}
     },
     "creditrepairnew": {
       "id": "creditrepair",
@@ -96,7 +137,11 @@ module.exports = {
             "zip",
             "ssn",
             "terms"
-          ]
+          ],
+          "checkout": {
+            "url": "https://checkout.formwork.invalid/creditrepair",
+            "env": "FORMWORK_CHECKOUT_CREDITREPAIR"
+          }
         },
         "self-service": {
           "validator": "creditrepair/self-service",
@@ -106,7 +151,11 @@ module.exports = {
             "email",
             "phone",
             "terms"
-          ]
+          ],
+          "checkout": {
+            "url": "https://checkout.formwork.invalid/creditrepair",
+            "env": "FORMWORK_CHECKOUT_CREDITREPAIR"
+          }
         }
       },
       "fileFields": [
@@ -118,10 +167,6 @@ module.exports = {
       ],
       "serverValues": {
         "amount": "119.95"
-      },
-      "checkout": {
-        "url": "https://checkout.formwork.invalid/creditrepair",
-        "env": "FORMWORK_CHECKOUT_CREDITREPAIR"
       }
     },
     "loans": {
@@ -147,7 +192,11 @@ module.exports = {
             "amount",
             "reason",
             "terms"
-          ]
+          ],
+          "checkout": {
+            "url": "https://checkout.formwork.invalid/loan",
+            "env": "FORMWORK_CHECKOUT_LOAN"
+          }
         }
       },
       "fileFields": [
@@ -159,11 +208,25 @@ module.exports = {
       "sensitiveFields": [
         "ssn"
       ],
-      "serverValues": {},
-      "checkout": {
-        "url": "https://checkout.formwork.invalid/loan",
-        "env": "FORMWORK_CHECKOUT_LOAN"
-      }
+      "serverValues": {}
+    },
+    "orders": {
+      "id": "order",
+      "topic": "order",
+      "variants": {
+        "full": {
+          "validator": "order/full",
+          "fields": [
+            "amount",
+            "email",
+            "message"
+          ],
+          "checkout": null
+        }
+      },
+      "fileFields": [],
+      "sensitiveFields": [],
+      "serverValues": {}
     },
     "personal": {
       "id": "personal",
@@ -184,7 +247,11 @@ module.exports = {
             "zip",
             "ssn",
             "terms"
-          ]
+          ],
+          "checkout": {
+            "url": "https://checkout.formwork.invalid/personal",
+            "env": "FORMWORK_CHECKOUT_PERSONAL"
+          }
         }
       },
       "fileFields": [
@@ -194,11 +261,7 @@ module.exports = {
       "sensitiveFields": [
         "ssn"
       ],
-      "serverValues": {},
-      "checkout": {
-        "url": "https://checkout.formwork.invalid/personal",
-        "env": "FORMWORK_CHECKOUT_PERSONAL"
-      }
+      "serverValues": {}
     },
     "ssn": {
       "id": "ssn",
@@ -209,15 +272,15 @@ module.exports = {
           "fields": [
             "name",
             "ssn"
-          ]
+          ],
+          "checkout": null
         }
       },
       "fileFields": [],
       "sensitiveFields": [
         "ssn"
       ],
-      "serverValues": {},
-      "checkout": null
+      "serverValues": {}
     },
     "students": {
       "id": "student",
@@ -243,7 +306,11 @@ module.exports = {
             "englishCertificate",
             "bankStatements",
             "photo"
-          ]
+          ],
+          "checkout": {
+            "url": "https://checkout.formwork.invalid/student",
+            "env": "FORMWORK_CHECKOUT_STUDENT"
+          }
         }
       },
       "fileFields": [
@@ -258,11 +325,32 @@ module.exports = {
         "photo"
       ],
       "sensitiveFields": [],
-      "serverValues": {},
-      "checkout": {
-        "url": "https://checkout.formwork.invalid/student",
-        "env": "FORMWORK_CHECKOUT_STUDENT"
-      }
+      "serverValues": {}
+    },
+    "tickets": {
+      "id": "ticket",
+      "topic": "ticket",
+      "variants": {
+        "full": {
+          "validator": "ticket/full",
+          "fields": [
+            "name",
+            "email",
+            "phone",
+            "topic",
+            "reference",
+            "subject",
+            "message",
+            "attachment"
+          ],
+          "checkout": null
+        }
+      },
+      "fileFields": [
+        "attachment"
+      ],
+      "sensitiveFields": [],
+      "serverValues": {}
     },
     "uploaddocuments": {
       "id": "upload",
@@ -285,7 +373,8 @@ module.exports = {
             "zip",
             "ssn",
             "terms"
-          ]
+          ],
+          "checkout": null
         }
       },
       "fileFields": [
@@ -297,8 +386,7 @@ module.exports = {
       "sensitiveFields": [
         "ssn"
       ],
-      "serverValues": {},
-      "checkout": null
+      "serverValues": {}
     }
   }
 };

@@ -27,7 +27,7 @@ var require_ucs2length = __commonJS({
 
 // validators.js
 exports["claim/full"] = validate10;
-var schema11 = { type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "stateId", "amount", "message", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, amount: { type: "string", enum: ["Uber", "Lyft", "Amazon Flex", "Doordash", "UberEATS", "PostMates", "GrubHub", "Other"], default: "Uber", description: "The company the driver worked for. Stored in 'amount' for compatibility with the original's data (spec section 3)." }, message: { type: "string", minLength: 1, maxLength: 5e3, "x-multiline": !0, examples: ["Please call me after 5 pm."] }, terms: { type: "boolean", const: !0 } } }, func2 = require_ucs2length().default, formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i, pattern0 = new RegExp("^[0-9+() .-]{7,20}$", "u");
+var schema11 = { type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "stateId", "amount", "message", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, amount: { type: "string", enum: ["Uber", "Lyft", "Amazon Flex", "Doordash", "UberEATS", "PostMates", "GrubHub", "Other"], default: "Uber", description: "The company the driver worked for (driver claim) or, on the Amazon Flex landing (variant flex), how long the driver has driven. Stored in 'amount' for compatibility with the original's data (spec section 3)." }, message: { type: "string", minLength: 1, maxLength: 5e3, "x-multiline": !0, examples: ["Please call me after 5 pm."] }, terms: { type: "boolean", const: !0 } } }, func2 = require_ucs2length().default, formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i, pattern0 = new RegExp("^[0-9+() .-]{7,20}$", "u");
 function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -180,9 +180,159 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   }
   return validate10.errors = vErrors, errors === 0;
 }
-exports["company/full"] = validate11;
-var schema12 = { type: "object", additionalProperties: !1, required: ["email", "phone", "ssn", "stateId", "amount", "state", "terms"], properties: { email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, amount: { type: "string", enum: ["LLC", "INC", "CORP", "Other"], default: "LLC", description: "Company type. Stored in 'amount' for compatibility with the original's data (spec section 3)." }, state: { description: "State to register the company in.", type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, terms: { type: "boolean", const: !0 } } }, pattern2 = new RegExp("^[0-9]{9}$", "u");
+exports["claim/flex"] = validate11;
+var schema12 = { type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "stateId", "amount", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, amount: { type: "string", enum: ["2 months", "4 months", "6 months", "1 year", "2 years", "3 years", "4 years", "5 years", "more than 5 years"], default: "2 months", description: "How long the driver has driven for Amazon Flex. Stored in 'amount', as the original did (spec section 3)." }, message: { type: "string", minLength: 1, maxLength: 5e3, "x-multiline": !0, examples: ["Please call me after 5 pm."] }, terms: { type: "boolean", const: !0 } } };
 function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.firstName === void 0) {
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "firstName" }, message: "must have required property 'firstName'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
+    }
+    if (data.lastName === void 0) {
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "lastName" }, message: "must have required property 'lastName'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
+    }
+    if (data.email === void 0) {
+      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "email" }, message: "must have required property 'email'" };
+      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
+    }
+    if (data.phone === void 0) {
+      let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "phone" }, message: "must have required property 'phone'" };
+      vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
+    }
+    if (data.stateId === void 0) {
+      let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "stateId" }, message: "must have required property 'stateId'" };
+      vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
+    }
+    if (data.amount === void 0) {
+      let err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+      vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+    }
+    if (data.terms === void 0) {
+      let err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "terms" }, message: "must have required property 'terms'" };
+      vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+    }
+    for (let key0 in data)
+      if (!(key0 === "firstName" || key0 === "lastName" || key0 === "email" || key0 === "phone" || key0 === "stateId" || key0 === "amount" || key0 === "message" || key0 === "terms")) {
+        let err7 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+      }
+    if (data.firstName !== void 0) {
+      let data0 = data.firstName;
+      if (typeof data0 == "string") {
+        if (func2(data0) > 100) {
+          let err8 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+          vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+        }
+        if (func2(data0) < 1) {
+          let err9 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+        }
+      } else {
+        let err10 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+      }
+    }
+    if (data.lastName !== void 0) {
+      let data1 = data.lastName;
+      if (typeof data1 == "string") {
+        if (func2(data1) > 100) {
+          let err11 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+          vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+        }
+        if (func2(data1) < 1) {
+          let err12 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+        }
+      } else {
+        let err13 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+      }
+    }
+    if (data.email !== void 0) {
+      let data2 = data.email;
+      if (typeof data2 == "string") {
+        if (func2(data2) > 254) {
+          let err14 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters" };
+          vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
+        }
+        if (!formats0.test(data2)) {
+          let err15 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
+          vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+        }
+      } else {
+        let err16 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+      }
+    }
+    if (data.phone !== void 0) {
+      let data3 = data.phone;
+      if (typeof data3 == "string") {
+        if (func2(data3) > 20) {
+          let err17 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters" };
+          vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+        }
+        if (!pattern0.test(data3)) {
+          let err18 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/pattern", keyword: "pattern", params: { pattern: "^[0-9+() .-]{7,20}$" }, message: 'must match pattern "^[0-9+() .-]{7,20}$"' };
+          vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+        }
+      } else {
+        let err19 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
+      }
+    }
+    if (data.stateId !== void 0 && typeof data.stateId != "string") {
+      let err20 = { instancePath: instancePath + "/stateId", schemaPath: "#/properties/stateId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
+    }
+    if (data.amount !== void 0) {
+      let data5 = data.amount;
+      if (typeof data5 != "string") {
+        let err21 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
+      }
+      if (!(data5 === "2 months" || data5 === "4 months" || data5 === "6 months" || data5 === "1 year" || data5 === "2 years" || data5 === "3 years" || data5 === "4 years" || data5 === "5 years" || data5 === "more than 5 years")) {
+        let err22 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/enum", keyword: "enum", params: { allowedValues: schema12.properties.amount.enum }, message: "must be equal to one of the allowed values" };
+        vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
+      }
+    }
+    if (data.message !== void 0) {
+      let data6 = data.message;
+      if (typeof data6 == "string") {
+        if (func2(data6) > 5e3) {
+          let err23 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/maxLength", keyword: "maxLength", params: { limit: 5e3 }, message: "must NOT have more than 5000 characters" };
+          vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
+        }
+        if (func2(data6) < 1) {
+          let err24 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
+        }
+      } else {
+        let err25 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
+      }
+    }
+    if (data.terms !== void 0) {
+      let data7 = data.terms;
+      if (typeof data7 != "boolean") {
+        let err26 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+        vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
+      }
+      if (data7 !== !0) {
+        let err27 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/const", keyword: "const", params: { allowedValue: !0 }, message: "must be equal to constant" };
+        vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
+      }
+    }
+  } else {
+    let err28 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
+  }
+  return validate11.errors = vErrors, errors === 0;
+}
+exports["company/full"] = validate12;
+var schema13 = { type: "object", additionalProperties: !1, required: ["email", "phone", "ssn", "stateId", "amount", "state", "terms"], properties: { email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, amount: { type: "string", enum: ["LLC", "INC", "CORP", "Other"], default: "LLC", description: "Company type. Stored in 'amount' for compatibility with the original's data (spec section 3)." }, state: { description: "State to register the company in.", type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, terms: { type: "boolean", const: !0 } } }, pattern3 = new RegExp("^[0-9]{9}$", "u");
+function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.email === void 0) {
@@ -257,7 +407,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           let err14 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters" };
           vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
         }
-        if (!pattern2.test(data2)) {
+        if (!pattern3.test(data2)) {
           let err15 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"' };
           vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
         }
@@ -277,7 +427,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
       }
       if (!(data4 === "LLC" || data4 === "INC" || data4 === "CORP" || data4 === "Other")) {
-        let err19 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/enum", keyword: "enum", params: { allowedValues: schema12.properties.amount.enum }, message: "must be equal to one of the allowed values" };
+        let err19 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/enum", keyword: "enum", params: { allowedValues: schema13.properties.amount.enum }, message: "must be equal to one of the allowed values" };
         vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
       }
     }
@@ -288,7 +438,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
       }
       if (!(data5 === "AL" || data5 === "AK" || data5 === "AZ" || data5 === "AR" || data5 === "CA" || data5 === "CO" || data5 === "CT" || data5 === "DE" || data5 === "DC" || data5 === "FL" || data5 === "GA" || data5 === "HI" || data5 === "ID" || data5 === "IL" || data5 === "IN" || data5 === "IA" || data5 === "KS" || data5 === "KY" || data5 === "LA" || data5 === "ME" || data5 === "MD" || data5 === "MA" || data5 === "MI" || data5 === "MN" || data5 === "MS" || data5 === "MO" || data5 === "MT" || data5 === "NE" || data5 === "NV" || data5 === "NH" || data5 === "NJ" || data5 === "NM" || data5 === "NY" || data5 === "NC" || data5 === "ND" || data5 === "OH" || data5 === "OK" || data5 === "OR" || data5 === "PA" || data5 === "RI" || data5 === "SC" || data5 === "SD" || data5 === "TN" || data5 === "TX" || data5 === "UT" || data5 === "VT" || data5 === "VA" || data5 === "WA" || data5 === "WV" || data5 === "WI" || data5 === "WY")) {
-        let err21 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema12.properties.state.enum }, message: "must be equal to one of the allowed values" };
+        let err21 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema13.properties.state.enum }, message: "must be equal to one of the allowed values" };
         vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
       }
     }
@@ -307,11 +457,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
     let err24 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
   }
-  return validate11.errors = vErrors, errors === 0;
+  return validate12.errors = vErrors, errors === 0;
 }
-exports["company/application"] = validate12;
-var schema13 = { type: "object", additionalProperties: !1, required: ["email", "phone", "ssn", "stateId", "amount", "state", "terms"], properties: { name: { description: "Applicant's name, asked only by the 'application' variant; the original did not save it, we do.", type: "string", minLength: 1, maxLength: 200, examples: ["Aziza Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, amount: { type: "string", enum: ["LLC", "INC", "CORP", "Other"], default: "LLC", description: "Company type. Stored in 'amount' for compatibility with the original's data (spec section 3)." }, state: { description: "State to register the company in.", type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, terms: { type: "boolean", const: !0 } } };
-function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+exports["company/application"] = validate13;
+var schema14 = { type: "object", additionalProperties: !1, required: ["email", "phone", "ssn", "stateId", "amount", "state", "terms"], properties: { name: { description: "Applicant's name, asked only by the 'application' variant; the original did not save it, we do.", type: "string", minLength: 1, maxLength: 200, examples: ["Aziza Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, amount: { type: "string", enum: ["LLC", "INC", "CORP", "Other"], default: "LLC", description: "Company type. Stored in 'amount' for compatibility with the original's data (spec section 3)." }, state: { description: "State to register the company in.", type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, terms: { type: "boolean", const: !0 } } };
+function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.email === void 0) {
@@ -402,7 +552,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           let err17 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters" };
           vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
         }
-        if (!pattern2.test(data3)) {
+        if (!pattern3.test(data3)) {
           let err18 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"' };
           vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
         }
@@ -422,7 +572,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
         vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
       }
       if (!(data5 === "LLC" || data5 === "INC" || data5 === "CORP" || data5 === "Other")) {
-        let err22 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/enum", keyword: "enum", params: { allowedValues: schema13.properties.amount.enum }, message: "must be equal to one of the allowed values" };
+        let err22 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/enum", keyword: "enum", params: { allowedValues: schema14.properties.amount.enum }, message: "must be equal to one of the allowed values" };
         vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
       }
     }
@@ -433,7 +583,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
         vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
       }
       if (!(data6 === "AL" || data6 === "AK" || data6 === "AZ" || data6 === "AR" || data6 === "CA" || data6 === "CO" || data6 === "CT" || data6 === "DE" || data6 === "DC" || data6 === "FL" || data6 === "GA" || data6 === "HI" || data6 === "ID" || data6 === "IL" || data6 === "IN" || data6 === "IA" || data6 === "KS" || data6 === "KY" || data6 === "LA" || data6 === "ME" || data6 === "MD" || data6 === "MA" || data6 === "MI" || data6 === "MN" || data6 === "MS" || data6 === "MO" || data6 === "MT" || data6 === "NE" || data6 === "NV" || data6 === "NH" || data6 === "NJ" || data6 === "NM" || data6 === "NY" || data6 === "NC" || data6 === "ND" || data6 === "OH" || data6 === "OK" || data6 === "OR" || data6 === "PA" || data6 === "RI" || data6 === "SC" || data6 === "SD" || data6 === "TN" || data6 === "TX" || data6 === "UT" || data6 === "VT" || data6 === "VA" || data6 === "WA" || data6 === "WV" || data6 === "WI" || data6 === "WY")) {
-        let err24 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema13.properties.state.enum }, message: "must be equal to one of the allowed values" };
+        let err24 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema14.properties.state.enum }, message: "must be equal to one of the allowed values" };
         vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
       }
     }
@@ -452,11 +602,118 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     let err27 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
   }
-  return validate12.errors = vErrors, errors === 0;
+  return validate13.errors = vErrors, errors === 0;
 }
-exports["creditrepair/full"] = validate13;
-var schema14 = { type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "stateId", "street", "city", "state", "zip", "ssn", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { description: "Driver's licence or state ID image; the spec's 'ID is missing' rule is this field's required error.", type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, bankStatements: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, terms: { type: "boolean", const: !0 } } }, func18 = Object.prototype.hasOwnProperty, pattern6 = new RegExp("^[0-9]{5}(-[0-9]{4})?$", "u");
-function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+exports["contact/full"] = validate14;
+function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.fname === void 0) {
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "fname" }, message: "must have required property 'fname'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
+    }
+    if (data.lname === void 0) {
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "lname" }, message: "must have required property 'lname'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
+    }
+    if (data.message === void 0) {
+      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
+    }
+    for (let key0 in data)
+      if (!(key0 === "fname" || key0 === "lname" || key0 === "email" || key0 === "phone" || key0 === "message")) {
+        let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
+      }
+    if (data.fname !== void 0) {
+      let data0 = data.fname;
+      if (typeof data0 == "string") {
+        if (func2(data0) > 100) {
+          let err4 = { instancePath: instancePath + "/fname", schemaPath: "#/properties/fname/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+          vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
+        }
+        if (func2(data0) < 1) {
+          let err5 = { instancePath: instancePath + "/fname", schemaPath: "#/properties/fname/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+        }
+      } else {
+        let err6 = { instancePath: instancePath + "/fname", schemaPath: "#/properties/fname/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+      }
+    }
+    if (data.lname !== void 0) {
+      let data1 = data.lname;
+      if (typeof data1 == "string") {
+        if (func2(data1) > 100) {
+          let err7 = { instancePath: instancePath + "/lname", schemaPath: "#/properties/lname/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+          vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+        }
+        if (func2(data1) < 1) {
+          let err8 = { instancePath: instancePath + "/lname", schemaPath: "#/properties/lname/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+        }
+      } else {
+        let err9 = { instancePath: instancePath + "/lname", schemaPath: "#/properties/lname/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+      }
+    }
+    if (data.email !== void 0) {
+      let data2 = data.email;
+      if (typeof data2 == "string") {
+        if (func2(data2) > 254) {
+          let err10 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters" };
+          vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+        }
+        if (!formats0.test(data2)) {
+          let err11 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
+          vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+        }
+      } else {
+        let err12 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+      }
+    }
+    if (data.phone !== void 0) {
+      let data3 = data.phone;
+      if (typeof data3 == "string") {
+        if (func2(data3) > 20) {
+          let err13 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters" };
+          vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+        }
+        if (!pattern0.test(data3)) {
+          let err14 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/pattern", keyword: "pattern", params: { pattern: "^[0-9+() .-]{7,20}$" }, message: 'must match pattern "^[0-9+() .-]{7,20}$"' };
+          vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
+        }
+      } else {
+        let err15 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+      }
+    }
+    if (data.message !== void 0) {
+      let data4 = data.message;
+      if (typeof data4 == "string") {
+        if (func2(data4) > 5e3) {
+          let err16 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/maxLength", keyword: "maxLength", params: { limit: 5e3 }, message: "must NOT have more than 5000 characters" };
+          vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+        }
+        if (func2(data4) < 1) {
+          let err17 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+        }
+      } else {
+        let err18 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+      }
+    }
+  } else {
+    let err19 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
+  }
+  return validate14.errors = vErrors, errors === 0;
+}
+exports["creditrepair/full"] = validate15;
+var schema16 = { type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "stateId", "street", "city", "state", "zip", "ssn", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { description: "Driver's licence or state ID image; the spec's 'ID is missing' rule is this field's required error.", type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, bankStatements: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, terms: { type: "boolean", const: !0 } } }, func34 = Object.prototype.hasOwnProperty, pattern8 = new RegExp("^[0-9]{5}(-[0-9]{4})?$", "u");
+function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.firstName === void 0) {
@@ -504,7 +761,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
       vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
     }
     for (let key0 in data)
-      if (!func18.call(schema14.properties, key0)) {
+      if (!func34.call(schema16.properties, key0)) {
         let err11 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
       }
@@ -619,7 +876,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
       }
       if (!(data8 === "AL" || data8 === "AK" || data8 === "AZ" || data8 === "AR" || data8 === "CA" || data8 === "CO" || data8 === "CT" || data8 === "DE" || data8 === "DC" || data8 === "FL" || data8 === "GA" || data8 === "HI" || data8 === "ID" || data8 === "IL" || data8 === "IN" || data8 === "IA" || data8 === "KS" || data8 === "KY" || data8 === "LA" || data8 === "ME" || data8 === "MD" || data8 === "MA" || data8 === "MI" || data8 === "MN" || data8 === "MS" || data8 === "MO" || data8 === "MT" || data8 === "NE" || data8 === "NV" || data8 === "NH" || data8 === "NJ" || data8 === "NM" || data8 === "NY" || data8 === "NC" || data8 === "ND" || data8 === "OH" || data8 === "OK" || data8 === "OR" || data8 === "PA" || data8 === "RI" || data8 === "SC" || data8 === "SD" || data8 === "TN" || data8 === "TX" || data8 === "UT" || data8 === "VT" || data8 === "VA" || data8 === "WA" || data8 === "WV" || data8 === "WI" || data8 === "WY")) {
-        let err33 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema14.properties.state.enum }, message: "must be equal to one of the allowed values" };
+        let err33 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema16.properties.state.enum }, message: "must be equal to one of the allowed values" };
         vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
       }
     }
@@ -630,7 +887,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
           let err34 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters" };
           vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
         }
-        if (!pattern6.test(data9)) {
+        if (!pattern8.test(data9)) {
           let err35 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/pattern", keyword: "pattern", params: { pattern: "^[0-9]{5}(-[0-9]{4})?$" }, message: 'must match pattern "^[0-9]{5}(-[0-9]{4})?$"' };
           vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
         }
@@ -646,7 +903,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
           let err37 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters" };
           vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
         }
-        if (!pattern2.test(data10)) {
+        if (!pattern3.test(data10)) {
           let err38 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"' };
           vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
         }
@@ -670,10 +927,10 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     let err42 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
   }
-  return validate13.errors = vErrors, errors === 0;
+  return validate15.errors = vErrors, errors === 0;
 }
-exports["creditrepair/self-service"] = validate14;
-function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+exports["creditrepair/self-service"] = validate16;
+function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.firstName === void 0) {
@@ -780,11 +1037,11 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     let err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
   }
-  return validate14.errors = vErrors, errors === 0;
+  return validate16.errors = vErrors, errors === 0;
 }
-exports["loan/full"] = validate15;
-var schema16 = { type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "stateId", "street", "city", "state", "zip", "ssn", "amount", "reason", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, bankStatements: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, businessTaxReturn: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, personaltaxtreturn: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, description: "Personal tax return; the name keeps the original's spelling (spec section 3)." }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, amount: { type: "string", description: "Requested loan amount in whole US dollars (spec section 9).", enum: ["10000", "20000", "30000", "40000", "50000", "60000", "70000", "80000", "90000", "100000", "200000", "300000", "400000", "500000", "600000", "700000", "800000", "900000", "1000000"], default: "50000", "x-format": "usd" }, reason: { type: "string", minLength: 1, maxLength: 2e3, "x-multiline": !0, examples: ["Buy a second delivery van."] }, terms: { type: "boolean", const: !0 } } };
-function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+exports["loan/full"] = validate17;
+var schema18 = { type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "stateId", "street", "city", "state", "zip", "ssn", "amount", "reason", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, bankStatements: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, businessTaxReturn: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, personaltaxtreturn: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, description: "Personal tax return; the name keeps the original's spelling (spec section 3)." }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, amount: { type: "string", description: "Requested loan amount in whole US dollars (spec section 9).", enum: ["10000", "20000", "30000", "40000", "50000", "60000", "70000", "80000", "90000", "100000", "200000", "300000", "400000", "500000", "600000", "700000", "800000", "900000", "1000000"], default: "50000", "x-format": "usd" }, reason: { type: "string", minLength: 1, maxLength: 2e3, "x-multiline": !0, examples: ["Buy a second delivery van."] }, terms: { type: "boolean", const: !0 } } };
+function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.firstName === void 0) {
@@ -840,7 +1097,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
       vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
     }
     for (let key0 in data)
-      if (!func18.call(schema16.properties, key0)) {
+      if (!func34.call(schema18.properties, key0)) {
         let err13 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
       }
@@ -963,7 +1220,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
         vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
       }
       if (!(data10 === "AL" || data10 === "AK" || data10 === "AZ" || data10 === "AR" || data10 === "CA" || data10 === "CO" || data10 === "CT" || data10 === "DE" || data10 === "DC" || data10 === "FL" || data10 === "GA" || data10 === "HI" || data10 === "ID" || data10 === "IL" || data10 === "IN" || data10 === "IA" || data10 === "KS" || data10 === "KY" || data10 === "LA" || data10 === "ME" || data10 === "MD" || data10 === "MA" || data10 === "MI" || data10 === "MN" || data10 === "MS" || data10 === "MO" || data10 === "MT" || data10 === "NE" || data10 === "NV" || data10 === "NH" || data10 === "NJ" || data10 === "NM" || data10 === "NY" || data10 === "NC" || data10 === "ND" || data10 === "OH" || data10 === "OK" || data10 === "OR" || data10 === "PA" || data10 === "RI" || data10 === "SC" || data10 === "SD" || data10 === "TN" || data10 === "TX" || data10 === "UT" || data10 === "VT" || data10 === "VA" || data10 === "WA" || data10 === "WV" || data10 === "WI" || data10 === "WY")) {
-        let err37 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema16.properties.state.enum }, message: "must be equal to one of the allowed values" };
+        let err37 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema18.properties.state.enum }, message: "must be equal to one of the allowed values" };
         vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
       }
     }
@@ -974,7 +1231,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
           let err38 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters" };
           vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
         }
-        if (!pattern6.test(data11)) {
+        if (!pattern8.test(data11)) {
           let err39 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/pattern", keyword: "pattern", params: { pattern: "^[0-9]{5}(-[0-9]{4})?$" }, message: 'must match pattern "^[0-9]{5}(-[0-9]{4})?$"' };
           vErrors === null ? vErrors = [err39] : vErrors.push(err39), errors++;
         }
@@ -990,7 +1247,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
           let err41 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters" };
           vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
         }
-        if (!pattern2.test(data12)) {
+        if (!pattern3.test(data12)) {
           let err42 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"' };
           vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
         }
@@ -1006,7 +1263,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
         vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
       }
       if (!(data13 === "10000" || data13 === "20000" || data13 === "30000" || data13 === "40000" || data13 === "50000" || data13 === "60000" || data13 === "70000" || data13 === "80000" || data13 === "90000" || data13 === "100000" || data13 === "200000" || data13 === "300000" || data13 === "400000" || data13 === "500000" || data13 === "600000" || data13 === "700000" || data13 === "800000" || data13 === "900000" || data13 === "1000000")) {
-        let err45 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/enum", keyword: "enum", params: { allowedValues: schema16.properties.amount.enum }, message: "must be equal to one of the allowed values" };
+        let err45 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/enum", keyword: "enum", params: { allowedValues: schema18.properties.amount.enum }, message: "must be equal to one of the allowed values" };
         vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
       }
     }
@@ -1041,11 +1298,82 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
     let err51 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err51] : vErrors.push(err51), errors++;
   }
-  return validate15.errors = vErrors, errors === 0;
+  return validate17.errors = vErrors, errors === 0;
 }
-exports["personal/full"] = validate16;
-var schema17 = { type: "object", additionalProperties: !1, required: ["email", "phone", "stateId", "ssn", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, bankStatements: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, terms: { type: "boolean", const: !0 } } };
-function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+exports["order/full"] = validate18;
+var schema19 = { type: "object", additionalProperties: !1, required: ["amount", "email", "message"], properties: { amount: { type: "string", enum: ["499", "995", "349"], "x-format": "usd", "x-route-param": "amount", description: "The chosen package's price in USD (Standard, Professional, Templated), taken from the route and checked against this list by the server, never trusted from the URL." }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, message: { description: "The project description.", type: "string", minLength: 1, maxLength: 5e3, "x-multiline": !0, examples: ["Please call me after 5 pm."] } } };
+function validate18(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.amount === void 0) {
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
+    }
+    if (data.email === void 0) {
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "email" }, message: "must have required property 'email'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
+    }
+    if (data.message === void 0) {
+      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
+    }
+    for (let key0 in data)
+      if (!(key0 === "amount" || key0 === "email" || key0 === "message")) {
+        let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
+      }
+    if (data.amount !== void 0) {
+      let data0 = data.amount;
+      if (typeof data0 != "string") {
+        let err4 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
+      }
+      if (!(data0 === "499" || data0 === "995" || data0 === "349")) {
+        let err5 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/enum", keyword: "enum", params: { allowedValues: schema19.properties.amount.enum }, message: "must be equal to one of the allowed values" };
+        vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+      }
+    }
+    if (data.email !== void 0) {
+      let data1 = data.email;
+      if (typeof data1 == "string") {
+        if (func2(data1) > 254) {
+          let err6 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters" };
+          vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+        }
+        if (!formats0.test(data1)) {
+          let err7 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
+          vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+        }
+      } else {
+        let err8 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+      }
+    }
+    if (data.message !== void 0) {
+      let data2 = data.message;
+      if (typeof data2 == "string") {
+        if (func2(data2) > 5e3) {
+          let err9 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/maxLength", keyword: "maxLength", params: { limit: 5e3 }, message: "must NOT have more than 5000 characters" };
+          vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+        }
+        if (func2(data2) < 1) {
+          let err10 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+        }
+      } else {
+        let err11 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+      }
+    }
+  } else {
+    let err12 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+  }
+  return validate18.errors = vErrors, errors === 0;
+}
+exports["personal/full"] = validate19;
+var schema20 = { type: "object", additionalProperties: !1, required: ["email", "phone", "stateId", "ssn", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, bankStatements: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, terms: { type: "boolean", const: !0 } } };
+function validate19(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.email === void 0) {
@@ -1069,7 +1397,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
       vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
     }
     for (let key0 in data)
-      if (!func18.call(schema17.properties, key0)) {
+      if (!func34.call(schema20.properties, key0)) {
         let err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
       }
@@ -1184,7 +1512,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
         vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
       }
       if (!(data8 === "AL" || data8 === "AK" || data8 === "AZ" || data8 === "AR" || data8 === "CA" || data8 === "CO" || data8 === "CT" || data8 === "DE" || data8 === "DC" || data8 === "FL" || data8 === "GA" || data8 === "HI" || data8 === "ID" || data8 === "IL" || data8 === "IN" || data8 === "IA" || data8 === "KS" || data8 === "KY" || data8 === "LA" || data8 === "ME" || data8 === "MD" || data8 === "MA" || data8 === "MI" || data8 === "MN" || data8 === "MS" || data8 === "MO" || data8 === "MT" || data8 === "NE" || data8 === "NV" || data8 === "NH" || data8 === "NJ" || data8 === "NM" || data8 === "NY" || data8 === "NC" || data8 === "ND" || data8 === "OH" || data8 === "OK" || data8 === "OR" || data8 === "PA" || data8 === "RI" || data8 === "SC" || data8 === "SD" || data8 === "TN" || data8 === "TX" || data8 === "UT" || data8 === "VT" || data8 === "VA" || data8 === "WA" || data8 === "WV" || data8 === "WI" || data8 === "WY")) {
-        let err27 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema17.properties.state.enum }, message: "must be equal to one of the allowed values" };
+        let err27 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema20.properties.state.enum }, message: "must be equal to one of the allowed values" };
         vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
       }
     }
@@ -1195,7 +1523,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
           let err28 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters" };
           vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
         }
-        if (!pattern6.test(data9)) {
+        if (!pattern8.test(data9)) {
           let err29 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/pattern", keyword: "pattern", params: { pattern: "^[0-9]{5}(-[0-9]{4})?$" }, message: 'must match pattern "^[0-9]{5}(-[0-9]{4})?$"' };
           vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
         }
@@ -1211,7 +1539,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
           let err31 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters" };
           vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
         }
-        if (!pattern2.test(data10)) {
+        if (!pattern3.test(data10)) {
           let err32 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"' };
           vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
         }
@@ -1235,10 +1563,10 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
     let err36 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
   }
-  return validate16.errors = vErrors, errors === 0;
+  return validate19.errors = vErrors, errors === 0;
 }
-exports["ssn/full"] = validate17;
-function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+exports["ssn/full"] = validate20;
+function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === void 0) {
@@ -1277,7 +1605,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           let err6 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters" };
           vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
         }
-        if (!pattern2.test(data1)) {
+        if (!pattern3.test(data1)) {
           let err7 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"' };
           vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
         }
@@ -1290,11 +1618,11 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     let err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
   }
-  return validate17.errors = vErrors, errors === 0;
+  return validate20.errors = vErrors, errors === 0;
 }
-exports["student/full"] = validate18;
-var schema19 = { type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "passport"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, passport: { description: "Passport scan. The original kept all documents in one list, 'studentDocuments'; here each has its own field so staff know which is which (the importer maps the list).", type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, highSchoolDiploma: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, collegeDiploma: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, collegeTranscript: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, universityDiploma: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, universityTranscript: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, englishCertificate: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, bankStatements: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, photo: { description: "Passport-style photo, images only (spec section 5).", type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } } } };
-function validate18(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+exports["student/full"] = validate21;
+var schema22 = { type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "passport"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, passport: { description: "Passport scan. The original kept all documents in one list, 'studentDocuments'; here each has its own field so staff know which is which (the importer maps the list).", type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, highSchoolDiploma: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, collegeDiploma: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, collegeTranscript: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, universityDiploma: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, universityTranscript: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, englishCertificate: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, bankStatements: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, photo: { description: "Passport-style photo, images only (spec section 5).", type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } } } };
+function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.firstName === void 0) {
@@ -1318,7 +1646,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
       vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
     }
     for (let key0 in data)
-      if (!func18.call(schema19.properties, key0)) {
+      if (!func34.call(schema22.properties, key0)) {
         let err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
       }
@@ -1425,7 +1753,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
         vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
       }
       if (!(data6 === "AL" || data6 === "AK" || data6 === "AZ" || data6 === "AR" || data6 === "CA" || data6 === "CO" || data6 === "CT" || data6 === "DE" || data6 === "DC" || data6 === "FL" || data6 === "GA" || data6 === "HI" || data6 === "ID" || data6 === "IL" || data6 === "IN" || data6 === "IA" || data6 === "KS" || data6 === "KY" || data6 === "LA" || data6 === "ME" || data6 === "MD" || data6 === "MA" || data6 === "MI" || data6 === "MN" || data6 === "MS" || data6 === "MO" || data6 === "MT" || data6 === "NE" || data6 === "NV" || data6 === "NH" || data6 === "NJ" || data6 === "NM" || data6 === "NY" || data6 === "NC" || data6 === "ND" || data6 === "OH" || data6 === "OK" || data6 === "OR" || data6 === "PA" || data6 === "RI" || data6 === "SC" || data6 === "SD" || data6 === "TN" || data6 === "TX" || data6 === "UT" || data6 === "VT" || data6 === "VA" || data6 === "WA" || data6 === "WV" || data6 === "WI" || data6 === "WY")) {
-        let err25 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema19.properties.state.enum }, message: "must be equal to one of the allowed values" };
+        let err25 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema22.properties.state.enum }, message: "must be equal to one of the allowed values" };
         vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
       }
     }
@@ -1436,7 +1764,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
           let err26 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters" };
           vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
         }
-        if (!pattern6.test(data7)) {
+        if (!pattern8.test(data7)) {
           let err27 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/pattern", keyword: "pattern", params: { pattern: "^[0-9]{5}(-[0-9]{4})?$" }, message: 'must match pattern "^[0-9]{5}(-[0-9]{4})?$"' };
           vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
         }
@@ -1485,11 +1813,154 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
     let err38 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
   }
-  return validate18.errors = vErrors, errors === 0;
+  return validate21.errors = vErrors, errors === 0;
 }
-exports["upload/full"] = validate19;
-var schema20 = { type: "object", additionalProperties: !1, required: ["email", "phone", "stateId", "ssn", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, bankStatements: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, businessTaxReturn: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, personaltaxtreturn: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, description: "Personal tax return; the name keeps the original's spelling (spec section 3)." }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, terms: { type: "boolean", const: !0 } } };
-function validate19(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+exports["ticket/full"] = validate22;
+var schema23 = { type: "object", additionalProperties: !1, required: ["name", "email", "topic", "subject", "message"], properties: { name: { type: "string", minLength: 1, maxLength: 200, examples: ["Aziza Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, topic: { type: "string", enum: ["status", "payment", "documents", "account", "technical", "other"], default: "status", description: "What the ticket is about; staff sort their queue by it." }, reference: { type: "string", maxLength: 100, description: "Optional: the service applied for, or the e-mail used on the application, so staff can find it.", examples: ["Credit repair, applied 3 May"] }, subject: { type: "string", minLength: 3, maxLength: 150, examples: ["I have not received a confirmation e-mail"] }, message: { type: "string", minLength: 1, maxLength: 5e3, "x-multiline": !0, examples: ["Please call me after 5 pm."] }, attachment: { description: "Optional screenshot or document.", type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } } } };
+function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === void 0) {
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
+    }
+    if (data.email === void 0) {
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "email" }, message: "must have required property 'email'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
+    }
+    if (data.topic === void 0) {
+      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "topic" }, message: "must have required property 'topic'" };
+      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
+    }
+    if (data.subject === void 0) {
+      let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "subject" }, message: "must have required property 'subject'" };
+      vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
+    }
+    if (data.message === void 0) {
+      let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+      vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
+    }
+    for (let key0 in data)
+      if (!(key0 === "name" || key0 === "email" || key0 === "phone" || key0 === "topic" || key0 === "reference" || key0 === "subject" || key0 === "message" || key0 === "attachment")) {
+        let err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+      }
+    if (data.name !== void 0) {
+      let data0 = data.name;
+      if (typeof data0 == "string") {
+        if (func2(data0) > 200) {
+          let err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+          vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+        }
+        if (func2(data0) < 1) {
+          let err7 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+        }
+      } else {
+        let err8 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+      }
+    }
+    if (data.email !== void 0) {
+      let data1 = data.email;
+      if (typeof data1 == "string") {
+        if (func2(data1) > 254) {
+          let err9 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters" };
+          vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+        }
+        if (!formats0.test(data1)) {
+          let err10 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
+          vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+        }
+      } else {
+        let err11 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+      }
+    }
+    if (data.phone !== void 0) {
+      let data2 = data.phone;
+      if (typeof data2 == "string") {
+        if (func2(data2) > 20) {
+          let err12 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters" };
+          vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+        }
+        if (!pattern0.test(data2)) {
+          let err13 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/pattern", keyword: "pattern", params: { pattern: "^[0-9+() .-]{7,20}$" }, message: 'must match pattern "^[0-9+() .-]{7,20}$"' };
+          vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+        }
+      } else {
+        let err14 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
+      }
+    }
+    if (data.topic !== void 0) {
+      let data3 = data.topic;
+      if (typeof data3 != "string") {
+        let err15 = { instancePath: instancePath + "/topic", schemaPath: "#/properties/topic/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+      }
+      if (!(data3 === "status" || data3 === "payment" || data3 === "documents" || data3 === "account" || data3 === "technical" || data3 === "other")) {
+        let err16 = { instancePath: instancePath + "/topic", schemaPath: "#/properties/topic/enum", keyword: "enum", params: { allowedValues: schema23.properties.topic.enum }, message: "must be equal to one of the allowed values" };
+        vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+      }
+    }
+    if (data.reference !== void 0) {
+      let data4 = data.reference;
+      if (typeof data4 == "string") {
+        if (func2(data4) > 100) {
+          let err17 = { instancePath: instancePath + "/reference", schemaPath: "#/properties/reference/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+          vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+        }
+      } else {
+        let err18 = { instancePath: instancePath + "/reference", schemaPath: "#/properties/reference/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+      }
+    }
+    if (data.subject !== void 0) {
+      let data5 = data.subject;
+      if (typeof data5 == "string") {
+        if (func2(data5) > 150) {
+          let err19 = { instancePath: instancePath + "/subject", schemaPath: "#/properties/subject/maxLength", keyword: "maxLength", params: { limit: 150 }, message: "must NOT have more than 150 characters" };
+          vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
+        }
+        if (func2(data5) < 3) {
+          let err20 = { instancePath: instancePath + "/subject", schemaPath: "#/properties/subject/minLength", keyword: "minLength", params: { limit: 3 }, message: "must NOT have fewer than 3 characters" };
+          vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
+        }
+      } else {
+        let err21 = { instancePath: instancePath + "/subject", schemaPath: "#/properties/subject/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
+      }
+    }
+    if (data.message !== void 0) {
+      let data6 = data.message;
+      if (typeof data6 == "string") {
+        if (func2(data6) > 5e3) {
+          let err22 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/maxLength", keyword: "maxLength", params: { limit: 5e3 }, message: "must NOT have more than 5000 characters" };
+          vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
+        }
+        if (func2(data6) < 1) {
+          let err23 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
+        }
+      } else {
+        let err24 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
+      }
+    }
+    if (data.attachment !== void 0 && typeof data.attachment != "string") {
+      let err25 = { instancePath: instancePath + "/attachment", schemaPath: "#/properties/attachment/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
+    }
+  } else {
+    let err26 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
+  }
+  return validate22.errors = vErrors, errors === 0;
+}
+exports["upload/full"] = validate23;
+var schema24 = { type: "object", additionalProperties: !1, required: ["email", "phone", "stateId", "ssn", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } }, bankStatements: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, businessTaxReturn: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, personaltaxtreturn: { type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, description: "Personal tax return; the name keeps the original's spelling (spec section 3)." }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"] }, terms: { type: "boolean", const: !0 } } };
+function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.email === void 0) {
@@ -1513,7 +1984,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
       vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
     }
     for (let key0 in data)
-      if (!func18.call(schema20.properties, key0)) {
+      if (!func34.call(schema24.properties, key0)) {
         let err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
       }
@@ -1636,7 +2107,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
         vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
       }
       if (!(data10 === "AL" || data10 === "AK" || data10 === "AZ" || data10 === "AR" || data10 === "CA" || data10 === "CO" || data10 === "CT" || data10 === "DE" || data10 === "DC" || data10 === "FL" || data10 === "GA" || data10 === "HI" || data10 === "ID" || data10 === "IL" || data10 === "IN" || data10 === "IA" || data10 === "KS" || data10 === "KY" || data10 === "LA" || data10 === "ME" || data10 === "MD" || data10 === "MA" || data10 === "MI" || data10 === "MN" || data10 === "MS" || data10 === "MO" || data10 === "MT" || data10 === "NE" || data10 === "NV" || data10 === "NH" || data10 === "NJ" || data10 === "NM" || data10 === "NY" || data10 === "NC" || data10 === "ND" || data10 === "OH" || data10 === "OK" || data10 === "OR" || data10 === "PA" || data10 === "RI" || data10 === "SC" || data10 === "SD" || data10 === "TN" || data10 === "TX" || data10 === "UT" || data10 === "VT" || data10 === "VA" || data10 === "WA" || data10 === "WV" || data10 === "WI" || data10 === "WY")) {
-        let err29 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema20.properties.state.enum }, message: "must be equal to one of the allowed values" };
+        let err29 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema24.properties.state.enum }, message: "must be equal to one of the allowed values" };
         vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
       }
     }
@@ -1647,7 +2118,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
           let err30 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters" };
           vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
         }
-        if (!pattern6.test(data11)) {
+        if (!pattern8.test(data11)) {
           let err31 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/pattern", keyword: "pattern", params: { pattern: "^[0-9]{5}(-[0-9]{4})?$" }, message: 'must match pattern "^[0-9]{5}(-[0-9]{4})?$"' };
           vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
         }
@@ -1663,7 +2134,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
           let err33 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters" };
           vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
         }
-        if (!pattern2.test(data12)) {
+        if (!pattern3.test(data12)) {
           let err34 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"' };
           vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
         }
@@ -1687,5 +2158,5 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     let err38 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
   }
-  return validate19.errors = vErrors, errors === 0;
+  return validate23.errors = vErrors, errors === 0;
 }

@@ -1,13 +1,19 @@
 import { Container } from '@mantine/core';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { SiteFooter } from '../components/SiteFooter.tsx';
+import { SiteHeader } from '../components/SiteHeader.tsx';
 import { LocaleProvider } from './locale.tsx';
 
-/** Every route renders inside the language provider. */
+/** Every route renders inside the language provider, between the site's header and footer. */
 export default function Root() {
   return (
     <LocaleProvider>
-      <Container size="sm" py="lg" component="main">
-        <Outlet />
+      <Container size="sm" py="lg">
+        <SiteHeader />
+        <main>
+          <Outlet />
+        </main>
+        <SiteFooter />
       </Container>
       <ScrollRestoration />
     </LocaleProvider>

@@ -36,14 +36,16 @@ export function buildRoutes(): RouteObject[] {
     for (const variant of service.forms) {
       children.push({ path: variant.route, element: screen(<ServiceFormPage key={`${service.id}/${variant.id}`} service={service} variant={variant} />) });
     }
-    children.push({
-      path: service.admin.route,
-      element: screen(
-        <RequireStaff>
-          <AdminListPage key={service.id} service={service} />
-        </RequireStaff>,
-      ),
-    });
+    for (const path of [service.admin.route, ...service.admin.aliases]) {
+      children.push({
+        path,
+        element: screen(
+          <RequireStaff>
+            <AdminListPage key={service.id} service={service} />
+          </RequireStaff>,
+        ),
+      });
+    }
   }
   for (const page of registry.pages) children.push({ path: page.route, element: screen(<PageView key={page.id} page={page} />) });
   if (!children.some((r) => r.path === '/')) children.push({ path: '/', element: screen(<ServicesIndex />) });

@@ -1,23 +1,48 @@
 /**
- * Static content around a form's fields or on a page (schemas: "ui:blocks" and pages/<id>/page.json):
- * headings, texts, lists, price lines, fees, links and the payment notice, in the current language.
+ * Static content around a form's fields or on a page (schemas: "ui:blocks", success blocks and
+ * pages/<id>/page.json): headings, texts, lists, prices, links, offer cards, the company's contact
+ * details, accordions and the payment notice, in the current language. Every text may use the
+ * company's constants ({companyName}, …) from schemas/site.json.
  */
-import { Anchor, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
+import { companyValues } from '../engine/company.ts';
+import { mailtoHref, mapsHref, telHref } from '../engine/links.ts';
 import { formatUsd, priceLineText } from '../engine/price.ts';
 import type { Block } from '../engine/types.ts';
+import { registry } from '../generated/registry.ts';
 import { PaymentNotice } from './PaymentNotice.tsx';
 
 type Constants = Record<string, number | string>;
+/** Heading level of the blocks' headings; cards and accordion sections nest one deeper. */
+type Level = 1 | 2 | 3 | 4;
+const deeper = (level: Level): Level => (level < 4 ? ((level + 1) as Level) : 4);
 
-function BlockView({ block, constants }: { block: Block; constants: Constants }) {
+const company = companyValues(registry.site.company);
+
+/** The company's e-mail, phone and postal address as links (the contact page's received state). */
+export function ContactLinks() {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const { email, phone, address } = registry.site.company;
+  return (
+    <Stack gap={4} component="address" style={{ fontStyle: 'normal' }}>
+      <Anchor href={mailtoHref(email)}>{intl.formatMessage({ id: 'footer.email' }, { email })}</Anchor>
+      <Anchor href={telHref(phone)}>{intl.formatMessage({ id: 'footer.phone' }, { phone })}</Anchor>
+      <Anchor href={mapsHref(address)} target="_blank" rel="noopener noreferrer">
+        {address}
+      </Anchor>
+    </Stack>
+  );
+}
+
+function BlockView({ block, constants, level }: { block: Block; constants: Constants; level: Level }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id }, company);
   switch (block.type) {
     case 'heading':
       return (
-        <Title order={2} size="h3">
+        <Title order={level} size="h3">
           {t(block.message)}
         </Title>
       );
@@ -47,27 +72,76 @@ function BlockView({ block, constants }: { block: Block; constants: Constants })
           {t(block.label)} {formatUsd(constants[block.amount] ?? 0, intl.locale)}
         </Text>
       );
-    case 'links':
-      return (
-        <Group>
-          {block.links.map((l) => (
-            <Anchor key={l.to} component={Link} to={l.to}>
-              {t(l.message)}
-            </Anchor>
+    case 'links': {
+      const links = block.links.map((l) => (
+        <Anchor key={l.to} component={Link} to={l.to}>
+          {t(l.message)}
+        </Anchor>
+      ));
+      return block.style === 'list' ? (
+        <List>
+          {links.map((a) => (
+            <List.Item key={a.key}>{a}</List.Item>
           ))}
-        </Group>
+        </List>
+      ) : (
+        <Group>{links}</Group>
+      );
+    }
+    case 'contact':
+      return <ContactLinks />;
+    case 'cards':
+      return (
+        <SimpleGrid cols={{ base: 1, sm: block.cards.length }} data-testid="offer-cards">
+          {block.cards.map((c) => (
+            <Card key={c.title} withBorder padding="md" component="article">
+              <Stack gap="xs" h="100%">
+                <Title order={deeper(level)} size="h4">
+                  {t(c.title)}
+                </Title>
+                <Text fw={700} size="xl">
+                  {formatUsd(constants[c.amount] ?? 0, intl.locale, true)}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {t('blocks.includes')}
+                </Text>
+                <List size="sm">
+                  {c.items.map((m) => (
+                    <List.Item key={m}>{t(m)}</List.Item>
+                  ))}
+                </List>
+                <Button component={Link} to={c.link.to} mt="auto">
+                  {t(c.link.message)}
+                </Button>
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      );
+    case 'accordion':
+      return (
+        <Accordion multiple defaultValue={block.sections.filter((s) => s.open).map((s) => s.title)} variant="separated">
+          {block.sections.map((s) => (
+            <Accordion.Item key={s.title} value={s.title}>
+              <Accordion.Control>{t(s.title)}</Accordion.Control>
+              <Accordion.Panel>
+                <Blocks blocks={s.blocks} constants={constants} level={deeper(level)} />
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
       );
     case 'payment':
       return <PaymentNotice />;
   }
 }
 
-export function Blocks({ blocks, constants = {} }: { blocks: Block[]; constants?: Constants }) {
+export function Blocks({ blocks, constants = registry.site.constants, level = 2 }: { blocks: Block[]; constants?: Constants; level?: Level }) {
   if (blocks.length === 0) return null;
   return (
     <Stack gap="sm">
       {blocks.map((b, i) => (
-        <BlockView key={i} block={b} constants={constants} />
+        <BlockView key={i} block={b} constants={constants} level={level} />
       ))}
     </Stack>
   );

@@ -21,7 +21,8 @@ function optionLabel(ns: string, field: string, value: unknown, traits: FieldTra
   return t(optionKey(ns, field, String(value), traits.options));
 }
 
-export function localizeForm(form: FormModule, ns: string, t: Translate, has: Lookup, locale = 'en'): LocalizedForm {
+/** `fixed`: fields whose value the route gives; they are shown read-only. */
+export function localizeForm(form: FormModule, ns: string, t: Translate, has: Lookup, locale = 'en', fixed: string[] = []): LocalizedForm {
   const properties = (form.schema.properties ?? {}) as Record<string, RJSFSchema>;
   const schemaProps: Record<string, RJSFSchema> = {};
   const uiSchema: UiSchema = { ...form.uiSchema };
@@ -30,12 +31,14 @@ export function localizeForm(form: FormModule, ns: string, t: Translate, has: Lo
     // `description` and `examples` are for developers and generated tests (English, in schemas/):
     // applicants read `help`, and RJSF would offer the examples as autocomplete suggestions.
     const { description: _note, examples: _samples, ...rest } = prop;
-    schemaProps[name] = { ...rest, title: t(labelKey(ns, name, has)) };
+    schemaProps[name] = { ...rest, title: t(labelKey(ns, name, has, form.variant)) };
     const fieldUi: UiSchema = { ...((form.uiSchema[name] as UiSchema | undefined) ?? {}) };
     const widget = widgetFor({ schema: prop, traits });
     if (widget !== 'text') fieldUi['ui:widget'] = widget;
     if (widget === 'FileWidget') fieldUi['ui:options'] = { ...((fieldUi['ui:options'] as object | undefined) ?? {}), file: traits.file };
-    const help = helpKey(ns, name, has);
+    // The route chose the value (a package's price): it is stated above the form, not offered as an input.
+    if (fixed.includes(name)) fieldUi['ui:widget'] = 'hidden';
+    const help = helpKey(ns, name, has, form.variant);
     if (help) fieldUi['ui:help'] = t(help);
     if (Array.isArray(prop.enum)) {
       fieldUi['ui:enumNames'] = prop.enum.map((v) => optionLabel(ns, name, v, traits, t, locale));
@@ -44,4 +47,15 @@ export function localizeForm(form: FormModule, ns: string, t: Translate, has: Lo
     uiSchema[name] = fieldUi;
   }
   return { schema: { ...form.schema, properties: schemaProps }, uiSchema };
+}
+
+/** "Package price: $995" for each value the route fixed, in the current language. */
+export function fixedValueLines(localized: LocalizedForm, fixed: Record<string, unknown>): { field: string; label: string; value: string }[] {
+  const properties = (localized.schema.properties ?? {}) as Record<string, RJSFSchema>;
+  return Object.entries(fixed).map(([field, value]) => {
+    const prop = properties[field] ?? {};
+    const names = (localized.uiSchema[field] as UiSchema | undefined)?.['ui:enumNames'] as string[] | undefined;
+    const index = Array.isArray(prop.enum) ? prop.enum.indexOf(value as never) : -1;
+    return { field, label: String(prop.title ?? field), value: index >= 0 && names?.[index] ? names[index] : String(value) };
+  });
 }

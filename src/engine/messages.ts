@@ -10,20 +10,28 @@ export function firstKnown(candidates: string[], has: Lookup): string {
   return candidates.find(has) ?? (candidates[candidates.length - 1] as string);
 }
 
-export const labelKey = (ns: string, field: string, has: Lookup): string =>
-  firstKnown([`${ns}.fields.${field}.label`, `fields.${field}.label`], has);
+/** A form variant's own text (forms.<variant>.fields.<field>.*) wins over the service's and the shared one. */
+const fieldKeys = (ns: string, field: string, what: string, variant?: string): string[] => [
+  ...(variant ? [`${ns}.forms.${variant}.fields.${field}.${what}`] : []),
+  `${ns}.fields.${field}.${what}`,
+  `fields.${field}.${what}`,
+];
 
-/** Help is optional: undefined when neither the service nor the shared catalogue has one. */
-export const helpKey = (ns: string, field: string, has: Lookup): string | undefined =>
-  [`${ns}.fields.${field}.help`, `fields.${field}.help`].find(has);
+export const labelKey = (ns: string, field: string, has: Lookup, variant?: string): string => firstKnown(fieldKeys(ns, field, 'label', variant), has);
+
+/** Help is optional: undefined when neither the variant, the service nor the shared catalogue has one. */
+export const helpKey = (ns: string, field: string, has: Lookup, variant?: string): string | undefined => fieldKeys(ns, field, 'help', variant).find(has);
 
 /** A shared option set (traits.options, e.g. "options.usStates") or the service's own labels. */
 export const optionKey = (ns: string, field: string, value: string | number, optionSet: string | undefined): string =>
   optionSet ? `${optionSet}.${value}` : `${ns}.fields.${field}.options.${value}`;
 
+/** The submit button: the variant's or the service's own words ("Place order"), else "Continue". */
+export const submitKey = (ns: string, variant: string, has: Lookup): string =>
+  firstKnown([`${ns}.forms.${variant}.submit`, `${ns}.submit`, 'form.submit'], has);
+
 /** A form variant's own title if the service has one, else the service's title. */
-export const variantTitleKey = (ns: string, variant: string, has: Lookup): string =>
-  firstKnown([`${ns}.forms.${variant}.title`, `${ns}.title`], has);
+export const variantTitleKey = (ns: string, variant: string, has: Lookup): string => firstKnown([`${ns}.forms.${variant}.title`, `${ns}.title`], has);
 
 /**
  * Error text for a failed rule: an AJV keyword (required, maxLength, format, …) or one of ours

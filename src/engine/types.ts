@@ -24,9 +24,26 @@ export type Block =
   | { type: 'list'; messages: MessageKey[] }
   | { type: 'price'; lines: PriceLine[] }
   | { type: 'fee'; label: MessageKey; amount: string }
-  | { type: 'links'; links: { to: string; message: MessageKey }[] }
+  | { type: 'links'; links: Link[]; style?: 'inline' | 'list' }
+  /** The company's e-mail, phone and postal address (site constants) as links. */
+  | { type: 'contact' }
+  | { type: 'cards'; cards: OfferCard[] }
+  | { type: 'accordion'; sections: { title: MessageKey; open?: boolean; blocks: Block[] }[] }
   /** Shows "Continue to payment" when the checkout window was blocked (reads router state). */
   | { type: 'payment' };
+
+export interface Link {
+  to: string;
+  message: MessageKey;
+}
+
+/** An offer (a website package): title, price from the constants, what it includes, where to order. */
+export interface OfferCard {
+  title: MessageKey;
+  amount: string;
+  items: MessageKey[];
+  link: Link;
+}
 
 /** Where blocks go: "top", "bottom", or "before:<field>" / "after:<field>". */
 export type BlockPlacement = Record<string, Block[]>;
@@ -49,21 +66,29 @@ export interface FieldTraits {
   options?: string;
   /** Option values are amounts shown as US dollars in the reader's locale. */
   format?: 'usd';
+  /** The value comes from this parameter of the form's route (/success/:amount), not from typing. */
+  routeParam?: string;
 }
 
 export interface FormVariant {
   /** Unique within the service; stored in the record's `variant` field. */
   id: string;
   route: string;
-  /** Route shown after a successful submit. */
-  success: string;
+  /** After a successful submit: the route shown next, or blocks shown instead of / above the form. */
+  success: Success;
+  /** The provider's hosted checkout opened after a save (no card data ever touches this site). */
+  checkout?: { url: string };
   /** Message key of the form's title. */
   title: MessageKey;
   /** Loads the dereferenced JSON Schema and uiSchema of this variant (code-split per form). */
   load: () => Promise<FormModule>;
 }
 
+export type Success = string | { show: 'instead' | 'above'; blocks: Block[] };
+
 export interface FormModule {
+  /** The variant's id: its own texts (forms.<id>.fields.<name>.label) win over the service's. */
+  variant: string;
   schema: RJSFSchema;
   uiSchema: UiSchema;
   /** Field name → traits, for every property of the schema. */
@@ -72,7 +97,8 @@ export interface FormModule {
   blocks: BlockPlacement;
 }
 
-export type AdminDisplay = 'text' | 'email' | 'phone' | 'file' | 'masked';
+/** usd: an amount (x-format usd) shown as dollars in the reader's locale. */
+export type AdminDisplay = 'text' | 'email' | 'phone' | 'file' | 'masked' | 'usd';
 
 export interface AdminField {
   name: string;
@@ -81,12 +107,16 @@ export interface AdminField {
   display: AdminDisplay;
   /** Show only the last N characters of a file name or link (the original's compact display). */
   tail?: number;
+  /** A choice field: its value is shown by the option's text, `${options}.${value}` (copied as stored). */
+  options?: string;
   /** Copy button (default true). */
   copy: boolean;
 }
 
 export interface AdminCard {
   route: string;
+  /** Other routes showing the same list. */
+  aliases: string[];
   title: MessageKey;
   /** Alert shown after a delete. */
   deleted: MessageKey;
@@ -101,7 +131,6 @@ export interface ServiceEntry {
   /** Namespace of the service's messages: "service.<id>". */
   messages: string;
   constants: Record<string, number | string>;
-  checkout?: { url: string };
   forms: FormVariant[];
   admin: AdminCard;
 }
@@ -113,7 +142,26 @@ export interface PageEntry {
   blocks: Block[];
 }
 
+/** The business's constants (site.json), shown in the shell and usable in every block message. */
+export interface Company {
+  name: string;
+  address: string;
+  phone: string;
+  email: string;
+  ein?: string;
+  stateId?: string;
+}
+
+export interface SiteShell {
+  company: Company;
+  /** Site-wide constants (USD amounts on pages). */
+  constants: Record<string, number | string>;
+  header: Link[];
+  footer: Link[];
+}
+
 export interface Registry {
+  site: SiteShell;
   languages: Locale[];
   defaultLanguage: Locale;
   staffCollection: string;

@@ -2,6 +2,53 @@
 import type { Locale, Registry } from '../engine/types.ts';
 
 export const registry: Registry = {
+  site: {
+    "company": {
+      "name": "Aloqa Corp",
+      "address": "1250 Example Avenue, Suite 300, Brooklyn, NY 11201",
+      "phone": "+1 (555) 010-0199",
+      "email": "info@aloqacorp.example",
+      "ein": "00-0000000",
+      "stateId": "NY-0000000"
+    },
+    "constants": {
+      "standardPackage": 499,
+      "professionalPackage": 995,
+      "templatedPackage": 349
+    },
+    "header": [
+      {
+        "to": "/services",
+        "message": "nav.services"
+      },
+      {
+        "to": "/contact",
+        "message": "nav.contact"
+      }
+    ],
+    "footer": [
+      {
+        "to": "/contact",
+        "message": "nav.contact"
+      },
+      {
+        "to": "/privacy",
+        "message": "nav.privacy"
+      },
+      {
+        "to": "/terms",
+        "message": "nav.terms"
+      },
+      {
+        "to": "/eula",
+        "message": "nav.eula"
+      },
+      {
+        "to": "/about",
+        "message": "nav.about"
+      }
+    ]
+  },
   languages: [
   "en",
   "uz",
@@ -16,20 +63,30 @@ export const registry: Registry = {
       collection: "claim",
       messages: "service.claim",
       constants: {
-        "applicationFee": 125
+        "applicationFee": 125,
+        "flexFee": 9.99
       },
-      checkout: { url: "https://checkout.formwork.invalid/claim" },
       forms: [
         {
           id: "full",
           route: "/claim",
           success: "/success",
+          checkout: { url: "https://checkout.formwork.invalid/claim" },
           title: "service.claim.title",
           load: () => import('./forms/claim.full.ts').then((m) => m.default),
+        },
+        {
+          id: "flex",
+          route: "/",
+          success: "/success",
+          checkout: { url: "https://checkout.formwork.invalid/amazon-flex" },
+          title: "service.claim.forms.flex.title",
+          load: () => import('./forms/claim.flex.ts').then((m) => m.default),
         },
       ],
       admin: {
         "route": "/claimapps",
+        "aliases": [],
         "title": "service.claim.admin.title",
         "deleted": "service.claim.admin.deleted",
         "sort": "-created",
@@ -60,9 +117,10 @@ export const registry: Registry = {
           },
           {
             "name": "amount",
-            "label": "service.claim.fields.amount.label",
+            "label": "service.claim.admin.amount",
             "display": "text",
-            "copy": true
+            "copy": true,
+            "options": "service.claim.fields.amount.options"
           },
           {
             "name": "message",
@@ -86,12 +144,12 @@ export const registry: Registry = {
       constants: {
         "registrationFee": 375
       },
-      checkout: { url: "https://checkout.formwork.invalid/company" },
       forms: [
         {
           id: "full",
           route: "/company",
           success: "/success",
+          checkout: { url: "https://checkout.formwork.invalid/company" },
           title: "service.company.title",
           load: () => import('./forms/company.full.ts').then((m) => m.default),
         },
@@ -99,12 +157,14 @@ export const registry: Registry = {
           id: "application",
           route: "/company-application",
           success: "/success",
+          checkout: { url: "https://checkout.formwork.invalid/company" },
           title: "service.company.forms.application.title",
           load: () => import('./forms/company.application.ts').then((m) => m.default),
         },
       ],
       admin: {
         "route": "/companyapps",
+        "aliases": [],
         "title": "service.company.admin.title",
         "deleted": "service.company.admin.deleted",
         "sort": "-created",
@@ -137,18 +197,89 @@ export const registry: Registry = {
             "name": "amount",
             "label": "service.company.fields.amount.label",
             "display": "text",
-            "copy": true
+            "copy": true,
+            "options": "service.company.fields.amount.options"
           },
           {
             "name": "state",
             "label": "service.company.fields.state.label",
             "display": "text",
-            "copy": true
+            "copy": true,
+            "options": "options.usStates"
           },
           {
             "name": "stateId",
             "label": "fields.stateId.label",
             "display": "file",
+            "copy": true
+          }
+        ]
+      },
+    },
+    {
+      id: "contact",
+      collection: "aloqacorpcontacts",
+      messages: "service.contact",
+      constants: {},
+      forms: [
+        {
+          id: "full",
+          route: "/contact",
+          success: {
+  "show": "instead",
+  "blocks": [
+    {
+      "type": "heading",
+      "message": "service.contact.received.heading"
+    },
+    {
+      "type": "text",
+      "message": "service.contact.received.body"
+    },
+    {
+      "type": "contact"
+    }
+  ]
+},
+          title: "service.contact.title",
+          load: () => import('./forms/contact.full.ts').then((m) => m.default),
+        },
+      ],
+      admin: {
+        "route": "/contacts",
+        "aliases": [],
+        "title": "service.contact.admin.title",
+        "deleted": "service.contact.admin.deleted",
+        "sort": "created",
+        "fields": [
+          {
+            "name": "fname",
+            "label": "service.contact.fields.fname.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "lname",
+            "label": "service.contact.fields.lname.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "email",
+            "label": "fields.email.label",
+            "display": "email",
+            "copy": true
+          },
+          {
+            "name": "phone",
+            "label": "fields.phone.label",
+            "display": "phone",
+            "copy": true
+          },
+          {
+            "name": "message",
+            "label": "fields.message.label",
+            "display": "text",
             "copy": true
           }
         ]
@@ -162,12 +293,12 @@ export const registry: Registry = {
         "initialPayment": 300,
         "monthlyInstallment": 119.95
       },
-      checkout: { url: "https://checkout.formwork.invalid/creditrepair" },
       forms: [
         {
           id: "full",
           route: "/creditrepair",
           success: "/credit-repair-success",
+          checkout: { url: "https://checkout.formwork.invalid/creditrepair" },
           title: "service.creditrepair.title",
           load: () => import('./forms/creditrepair.full.ts').then((m) => m.default),
         },
@@ -175,12 +306,14 @@ export const registry: Registry = {
           id: "self-service",
           route: "/credit-repair-self-service",
           success: "/credit-repair-success",
+          checkout: { url: "https://checkout.formwork.invalid/creditrepair" },
           title: "service.creditrepair.forms.self-service.title",
           load: () => import('./forms/creditrepair.self-service.ts').then((m) => m.default),
         },
       ],
       admin: {
         "route": "/creditapps",
+        "aliases": [],
         "title": "service.creditrepair.admin.title",
         "deleted": "service.creditrepair.admin.deleted",
         "sort": "-created",
@@ -225,7 +358,8 @@ export const registry: Registry = {
             "name": "state",
             "label": "fields.state.label",
             "display": "text",
-            "copy": true
+            "copy": true,
+            "options": "options.usStates"
           },
           {
             "name": "zip",
@@ -266,18 +400,19 @@ export const registry: Registry = {
       collection: "loans",
       messages: "service.loan",
       constants: {},
-      checkout: { url: "https://checkout.formwork.invalid/loan" },
       forms: [
         {
           id: "full",
           route: "/loan",
           success: "/success",
+          checkout: { url: "https://checkout.formwork.invalid/loan" },
           title: "service.loan.title",
           load: () => import('./forms/loan.full.ts').then((m) => m.default),
         },
       ],
       admin: {
         "route": "/loanapps",
+        "aliases": [],
         "title": "service.loan.admin.title",
         "deleted": "service.loan.admin.deleted",
         "sort": "-created",
@@ -322,7 +457,8 @@ export const registry: Registry = {
             "name": "state",
             "label": "fields.state.label",
             "display": "text",
-            "copy": true
+            "copy": true,
+            "options": "options.usStates"
           },
           {
             "name": "zip",
@@ -339,7 +475,7 @@ export const registry: Registry = {
           {
             "name": "amount",
             "label": "service.loan.fields.amount.label",
-            "display": "text",
+            "display": "usd",
             "copy": true
           },
           {
@@ -379,22 +515,73 @@ export const registry: Registry = {
       },
     },
     {
+      id: "order",
+      collection: "orders",
+      messages: "service.order",
+      constants: {},
+      forms: [
+        {
+          id: "full",
+          route: "/success/:amount",
+          success: {
+  "show": "above",
+  "blocks": [
+    {
+      "type": "text",
+      "message": "service.order.received"
+    }
+  ]
+},
+          title: "service.order.title",
+          load: () => import('./forms/order.full.ts').then((m) => m.default),
+        },
+      ],
+      admin: {
+        "route": "/orders",
+        "aliases": [],
+        "title": "service.order.admin.title",
+        "deleted": "service.order.admin.deleted",
+        "sort": "-created",
+        "fields": [
+          {
+            "name": "amount",
+            "label": "service.order.fields.amount.label",
+            "display": "usd",
+            "copy": true
+          },
+          {
+            "name": "email",
+            "label": "fields.email.label",
+            "display": "email",
+            "copy": true
+          },
+          {
+            "name": "message",
+            "label": "service.order.fields.message.label",
+            "display": "text",
+            "copy": true
+          }
+        ]
+      },
+    },
+    {
       id: "personal",
       collection: "personal",
       messages: "service.personal",
       constants: {},
-      checkout: { url: "https://checkout.formwork.invalid/personal" },
       forms: [
         {
           id: "full",
           route: "/personal",
           success: "/success",
+          checkout: { url: "https://checkout.formwork.invalid/personal" },
           title: "service.personal.title",
           load: () => import('./forms/personal.full.ts').then((m) => m.default),
         },
       ],
       admin: {
         "route": "/personalapps",
+        "aliases": [],
         "title": "service.personal.admin.title",
         "deleted": "service.personal.admin.deleted",
         "sort": "-created",
@@ -439,7 +626,8 @@ export const registry: Registry = {
             "name": "state",
             "label": "fields.state.label",
             "display": "text",
-            "copy": true
+            "copy": true,
+            "options": "options.usStates"
           },
           {
             "name": "zip",
@@ -485,6 +673,7 @@ export const registry: Registry = {
       ],
       admin: {
         "route": "/updates",
+        "aliases": [],
         "title": "service.ssn.admin.title",
         "deleted": "service.ssn.admin.deleted",
         "sort": "-created",
@@ -509,18 +698,21 @@ export const registry: Registry = {
       collection: "students",
       messages: "service.student",
       constants: {},
-      checkout: { url: "https://checkout.formwork.invalid/student" },
       forms: [
         {
           id: "full",
           route: "/student",
           success: "/success",
+          checkout: { url: "https://checkout.formwork.invalid/student" },
           title: "service.student.title",
           load: () => import('./forms/student.full.ts').then((m) => m.default),
         },
       ],
       admin: {
         "route": "/studentapps",
+        "aliases": [
+          "/students"
+        ],
         "title": "service.student.admin.title",
         "deleted": "service.student.admin.deleted",
         "sort": "-created",
@@ -565,7 +757,8 @@ export const registry: Registry = {
             "name": "state",
             "label": "fields.state.label",
             "display": "text",
-            "copy": true
+            "copy": true,
+            "options": "options.usStates"
           },
           {
             "name": "zip",
@@ -640,6 +833,95 @@ export const registry: Registry = {
       },
     },
     {
+      id: "ticket",
+      collection: "tickets",
+      messages: "service.ticket",
+      constants: {},
+      forms: [
+        {
+          id: "full",
+          route: "/ticket",
+          success: {
+  "show": "instead",
+  "blocks": [
+    {
+      "type": "heading",
+      "message": "service.ticket.received.heading"
+    },
+    {
+      "type": "text",
+      "message": "service.ticket.received.body"
+    },
+    {
+      "type": "contact"
+    }
+  ]
+},
+          title: "service.ticket.title",
+          load: () => import('./forms/ticket.full.ts').then((m) => m.default),
+        },
+      ],
+      admin: {
+        "route": "/tickets",
+        "aliases": [],
+        "title": "service.ticket.admin.title",
+        "deleted": "service.ticket.admin.deleted",
+        "sort": "-created",
+        "fields": [
+          {
+            "name": "topic",
+            "label": "service.ticket.fields.topic.label",
+            "display": "text",
+            "copy": true,
+            "options": "service.ticket.fields.topic.options"
+          },
+          {
+            "name": "subject",
+            "label": "service.ticket.fields.subject.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "name",
+            "label": "service.ticket.fields.name.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "email",
+            "label": "fields.email.label",
+            "display": "email",
+            "copy": true
+          },
+          {
+            "name": "phone",
+            "label": "fields.phone.label",
+            "display": "phone",
+            "copy": true
+          },
+          {
+            "name": "reference",
+            "label": "service.ticket.fields.reference.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "message",
+            "label": "service.ticket.fields.message.label",
+            "display": "text",
+            "copy": true
+          },
+          {
+            "name": "attachment",
+            "label": "service.ticket.fields.attachment.label",
+            "display": "file",
+            "copy": true,
+            "tail": 20
+          }
+        ]
+      },
+    },
+    {
       id: "upload",
       collection: "uploaddocuments",
       messages: "service.upload",
@@ -655,6 +937,7 @@ export const registry: Registry = {
       ],
       admin: {
         "route": "/uploadapps",
+        "aliases": [],
         "title": "service.upload.admin.title",
         "deleted": "service.upload.admin.deleted",
         "sort": "-created",
@@ -699,7 +982,8 @@ export const registry: Registry = {
             "name": "state",
             "label": "fields.state.label",
             "display": "text",
-            "copy": true
+            "copy": true,
+            "options": "options.usStates"
           },
           {
             "name": "zip",
@@ -746,6 +1030,12 @@ export const registry: Registry = {
   ],
   pages: [
     {
+      "id": "about",
+      "route": "/about",
+      "title": "page.about.title",
+      "blocks": []
+    },
+    {
       "id": "credit-repair-success",
       "route": "/credit-repair-success",
       "title": "page.credit-repair-success.title",
@@ -777,39 +1067,193 @@ export const registry: Registry = {
       ]
     },
     {
+      "id": "eula",
+      "route": "/eula",
+      "title": "page.eula.title",
+      "blocks": []
+    },
+    {
+      "id": "order",
+      "route": "/order",
+      "title": "page.order.title",
+      "blocks": [
+        {
+          "type": "text",
+          "message": "page.order.intro"
+        },
+        {
+          "type": "cards",
+          "cards": [
+            {
+              "title": "page.order.standard.title",
+              "amount": "standardPackage",
+              "items": [
+                "page.order.standard.pages",
+                "page.order.standard.time",
+                "page.order.standard.revisions",
+                "page.order.standard.maintenance"
+              ],
+              "link": {
+                "to": "/success/499",
+                "message": "page.order.standard.order"
+              }
+            },
+            {
+              "title": "page.order.professional.title",
+              "amount": "professionalPackage",
+              "items": [
+                "page.order.professional.pages",
+                "page.order.professional.time",
+                "page.order.professional.revisions",
+                "page.order.professional.maintenance"
+              ],
+              "link": {
+                "to": "/success/995",
+                "message": "page.order.professional.order"
+              }
+            },
+            {
+              "title": "page.order.templated.title",
+              "amount": "templatedPackage",
+              "items": [
+                "page.order.templated.pages",
+                "page.order.templated.content",
+                "page.order.templated.time",
+                "page.order.templated.revisions"
+              ],
+              "link": {
+                "to": "/success/349",
+                "message": "page.order.templated.order"
+              }
+            }
+          ]
+        }
+      ]
+    },
+    {
+      "id": "privacy",
+      "route": "/privacy",
+      "title": "page.privacy.title",
+      "blocks": []
+    },
+    {
+      "id": "services",
+      "route": "/services",
+      "title": "page.services.title",
+      "blocks": [
+        {
+          "type": "links",
+          "style": "list",
+          "links": [
+            {
+              "to": "/creditrepair",
+              "message": "page.services.links.creditrepair"
+            },
+            {
+              "to": "/claim",
+              "message": "page.services.links.claim"
+            },
+            {
+              "to": "/",
+              "message": "page.services.links.flex"
+            },
+            {
+              "to": "/student",
+              "message": "page.services.links.student"
+            },
+            {
+              "to": "/loan",
+              "message": "page.services.links.loan"
+            },
+            {
+              "to": "/personal",
+              "message": "page.services.links.personal"
+            },
+            {
+              "to": "/company",
+              "message": "page.services.links.company"
+            },
+            {
+              "to": "/upload",
+              "message": "page.services.links.upload"
+            },
+            {
+              "to": "/order",
+              "message": "page.services.links.order"
+            },
+            {
+              "to": "/update",
+              "message": "page.services.links.update"
+            },
+            {
+              "to": "/privacy",
+              "message": "page.services.links.privacy"
+            },
+            {
+              "to": "/terms",
+              "message": "page.services.links.terms"
+            },
+            {
+              "to": "/eula",
+              "message": "page.services.links.eula"
+            },
+            {
+              "to": "/contact",
+              "message": "page.services.links.contact"
+            }
+          ]
+        }
+      ]
+    },
+    {
       "id": "success",
       "route": "/success",
       "title": "page.success.title",
       "blocks": [
         {
-          "type": "heading",
-          "message": "page.success.heading"
-        },
-        {
-          "type": "text",
-          "message": "page.success.body"
-        },
-        {
           "type": "payment"
         },
         {
-          "type": "heading",
-          "message": "page.success.menu"
-        },
-        {
-          "type": "links",
-          "links": [
+          "type": "accordion",
+          "sections": [
             {
-              "to": "/creditrepair",
-              "message": "page.success.links.creditrepair"
+              "title": "page.success.heading",
+              "open": true,
+              "blocks": [
+                {
+                  "type": "text",
+                  "message": "page.success.body"
+                }
+              ]
             },
             {
-              "to": "/loan",
-              "message": "page.success.links.loan"
+              "title": "page.success.menu",
+              "blocks": [
+                {
+                  "type": "links",
+                  "style": "list",
+                  "links": [
+                    {
+                      "to": "/creditrepair",
+                      "message": "page.success.links.creditrepair"
+                    },
+                    {
+                      "to": "/loan",
+                      "message": "page.success.links.loan"
+                    }
+                  ]
+                }
+              ]
             }
           ]
         }
       ]
+    },
+    {
+      "id": "terms",
+      "route": "/terms",
+      "title": "page.terms.title",
+      "blocks": []
     },
     {
       "id": "update-received",

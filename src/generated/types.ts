@@ -7,7 +7,7 @@ export interface ClaimRecord {
   id: string;
   created: string;
   updated: string;
-  variant: "full";
+  variant: "full" | "flex";
   locale: "en" | "uz" | "ru";
   firstName?: string;
   lastName?: string;
@@ -15,7 +15,7 @@ export interface ClaimRecord {
   phone?: string;
   stateId?: string;
   /**
-   * The company the driver worked for. Stored in 'amount' for compatibility with the original's data (spec section 3).
+   * The company the driver worked for (driver claim) or, on the Amazon Flex landing (variant flex), how long the driver has driven. Stored in 'amount' for compatibility with the original's data (spec section 3).
    */
   amount?: "Uber" | "Lyft" | "Amazon Flex" | "Doordash" | "UberEATS" | "PostMates" | "GrubHub" | "Other";
   message?: string;
@@ -99,6 +99,22 @@ export interface CompanyRecord {
     | "WI"
     | "WY";
   terms?: true;
+}
+
+/**
+ * A stored contact application (PocketBase collection "aloqacorpcontacts"). File fields hold stored file names.
+ */
+export interface ContactRecord {
+  id: string;
+  created: string;
+  updated: string;
+  variant: "full";
+  locale: "en" | "uz" | "ru";
+  fname?: string;
+  lname?: string;
+  email?: string;
+  phone?: string;
+  message?: string;
 }
 
 /**
@@ -286,6 +302,26 @@ export interface LoanRecord {
 }
 
 /**
+ * A stored order application (PocketBase collection "orders"). File fields hold stored file names.
+ */
+export interface OrderRecord {
+  id: string;
+  created: string;
+  updated: string;
+  variant: "full";
+  locale: "en" | "uz" | "ru";
+  /**
+   * The chosen package's price in USD (Standard, Professional, Templated), taken from the route and checked against this list by the server, never trusted from the URL.
+   */
+  amount?: "499" | "995" | "349";
+  email?: string;
+  /**
+   * The project description.
+   */
+  message?: string;
+}
+
+/**
  * A stored personal application (PocketBase collection "personal"). File fields hold stored file names.
  */
 export interface PersonalRecord {
@@ -458,6 +494,34 @@ export interface StudentRecord {
    * Passport-style photo, images only (spec section 5).
    */
   photo?: string;
+}
+
+/**
+ * A stored ticket application (PocketBase collection "tickets"). File fields hold stored file names.
+ */
+export interface TicketRecord {
+  id: string;
+  created: string;
+  updated: string;
+  variant: "full";
+  locale: "en" | "uz" | "ru";
+  name?: string;
+  email?: string;
+  phone?: string;
+  /**
+   * What the ticket is about; staff sort their queue by it.
+   */
+  topic?: "status" | "payment" | "documents" | "account" | "technical" | "other";
+  /**
+   * Optional: the service applied for, or the e-mail used on the application, so staff can find it.
+   */
+  reference?: string;
+  subject?: string;
+  message?: string;
+  /**
+   * Optional screenshot or document.
+   */
+  attachment?: string;
 }
 
 /**

@@ -7,7 +7,12 @@ export default meta;
 
 export const ClaimFullForm: StoryObj = {
   name: "claim / full form",
-  render: () => <FormStory serviceId="claim" variantId="full" />,
+  render: () => <FormStory serviceId="claim" variantId="full" path="/claim" />,
+};
+
+export const ClaimFlexForm: StoryObj = {
+  name: "claim / flex form",
+  render: () => <FormStory serviceId="claim" variantId="flex" path="/" />,
 };
 
 export const ClaimAdminCard: StoryObj = {
@@ -17,12 +22,12 @@ export const ClaimAdminCard: StoryObj = {
 
 export const CompanyFullForm: StoryObj = {
   name: "company / full form",
-  render: () => <FormStory serviceId="company" variantId="full" />,
+  render: () => <FormStory serviceId="company" variantId="full" path="/company" />,
 };
 
 export const CompanyApplicationForm: StoryObj = {
   name: "company / application form",
-  render: () => <FormStory serviceId="company" variantId="application" />,
+  render: () => <FormStory serviceId="company" variantId="application" path="/company-application" />,
 };
 
 export const CompanyAdminCard: StoryObj = {
@@ -30,14 +35,24 @@ export const CompanyAdminCard: StoryObj = {
   render: () => <AdminCardStory serviceId="company" />,
 };
 
+export const ContactFullForm: StoryObj = {
+  name: "contact / full form",
+  render: () => <FormStory serviceId="contact" variantId="full" path="/contact" />,
+};
+
+export const ContactAdminCard: StoryObj = {
+  name: "contact / staff card",
+  render: () => <AdminCardStory serviceId="contact" />,
+};
+
 export const CreditrepairFullForm: StoryObj = {
   name: "creditrepair / full form",
-  render: () => <FormStory serviceId="creditrepair" variantId="full" />,
+  render: () => <FormStory serviceId="creditrepair" variantId="full" path="/creditrepair" />,
 };
 
 export const CreditrepairSelfServiceForm: StoryObj = {
   name: "creditrepair / self-service form",
-  render: () => <FormStory serviceId="creditrepair" variantId="self-service" />,
+  render: () => <FormStory serviceId="creditrepair" variantId="self-service" path="/credit-repair-self-service" />,
 };
 
 export const CreditrepairAdminCard: StoryObj = {
@@ -47,7 +62,7 @@ export const CreditrepairAdminCard: StoryObj = {
 
 export const LoanFullForm: StoryObj = {
   name: "loan / full form",
-  render: () => <FormStory serviceId="loan" variantId="full" />,
+  render: () => <FormStory serviceId="loan" variantId="full" path="/loan" />,
 };
 
 export const LoanAdminCard: StoryObj = {
@@ -55,9 +70,19 @@ export const LoanAdminCard: StoryObj = {
   render: () => <AdminCardStory serviceId="loan" />,
 };
 
+export const OrderFullForm: StoryObj = {
+  name: "order / full form",
+  render: () => <FormStory serviceId="order" variantId="full" path="/success/499" />,
+};
+
+export const OrderAdminCard: StoryObj = {
+  name: "order / staff card",
+  render: () => <AdminCardStory serviceId="order" />,
+};
+
 export const PersonalFullForm: StoryObj = {
   name: "personal / full form",
-  render: () => <FormStory serviceId="personal" variantId="full" />,
+  render: () => <FormStory serviceId="personal" variantId="full" path="/personal" />,
 };
 
 export const PersonalAdminCard: StoryObj = {
@@ -67,7 +92,7 @@ export const PersonalAdminCard: StoryObj = {
 
 export const SsnFullForm: StoryObj = {
   name: "ssn / full form",
-  render: () => <FormStory serviceId="ssn" variantId="full" />,
+  render: () => <FormStory serviceId="ssn" variantId="full" path="/update" />,
 };
 
 export const SsnAdminCard: StoryObj = {
@@ -77,7 +102,7 @@ export const SsnAdminCard: StoryObj = {
 
 export const StudentFullForm: StoryObj = {
   name: "student / full form",
-  render: () => <FormStory serviceId="student" variantId="full" />,
+  render: () => <FormStory serviceId="student" variantId="full" path="/student" />,
 };
 
 export const StudentAdminCard: StoryObj = {
@@ -85,9 +110,19 @@ export const StudentAdminCard: StoryObj = {
   render: () => <AdminCardStory serviceId="student" />,
 };
 
+export const TicketFullForm: StoryObj = {
+  name: "ticket / full form",
+  render: () => <FormStory serviceId="ticket" variantId="full" path="/ticket" />,
+};
+
+export const TicketAdminCard: StoryObj = {
+  name: "ticket / staff card",
+  render: () => <AdminCardStory serviceId="ticket" />,
+};
+
 export const UploadFullForm: StoryObj = {
   name: "upload / full form",
-  render: () => <FormStory serviceId="upload" variantId="full" />,
+  render: () => <FormStory serviceId="upload" variantId="full" path="/upload" />,
 };
 
 export const UploadAdminCard: StoryObj = {

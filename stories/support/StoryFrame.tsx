@@ -1,4 +1,7 @@
-/** What every story needs around it: Mantine, a router and the language provider (with ?lang=). */
+/**
+ * What every story needs around it: Mantine, a router and the language provider (with ?lang=). A form
+ * story sits at its own route, so values a form takes from the route (/success/:amount) are there.
+ */
 import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -6,12 +9,20 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { LocaleProvider } from '../../src/app/locale.tsx';
 import type { Locale } from '../../src/engine/types.ts';
 
-export function StoryFrame({ children, locale = 'en' }: { children: ReactNode; locale?: Locale }) {
+interface Props {
+  children: ReactNode;
+  locale?: Locale;
+  /** The route pattern the story renders at, and the address it opens. */
+  route?: string;
+  path?: string;
+}
+
+export function StoryFrame({ children, locale = 'en', route = '*', path = '/' }: Props) {
   return (
     <MantineProvider>
-      <MemoryRouter initialEntries={[`/?lang=${locale}`]}>
+      <MemoryRouter initialEntries={[`${path}?lang=${locale}`]}>
         <Routes>
-          <Route path="*" element={<LocaleProvider>{children}</LocaleProvider>} />
+          <Route path={route} element={<LocaleProvider>{children}</LocaleProvider>} />
         </Routes>
       </MemoryRouter>
     </MantineProvider>

@@ -21,6 +21,7 @@ const SAMPLES: Record<AdminField['display'], (name: string) => string> = {
   phone: () => '+1 415 555 0100',
   file: (name) => `${name}_k3j4h5g6f7.png`,
   masked: () => '123456789',
+  usd: () => '995',
 };
 
 export function sampleRecord(card: ServiceEntry['admin']): StoredRecord {
@@ -29,12 +30,12 @@ export function sampleRecord(card: ServiceEntry['admin']): StoredRecord {
   return record;
 }
 
-export function FormStory({ serviceId, variantId, locale }: { serviceId: string; variantId: string; locale?: Locale }) {
+export function FormStory({ serviceId, variantId, path, locale }: { serviceId: string; variantId: string; path: string; locale?: Locale }) {
   const s = service(serviceId);
   const variant = s.forms.find((f) => f.id === variantId) ?? s.forms[0];
   if (!variant) throw new Error(`no variant ${variantId} of ${serviceId}`);
   return (
-    <StoryFrame locale={locale}>
+    <StoryFrame locale={locale} route={variant.route} path={path}>
       <Container size="sm">
         <ServiceFormPage service={s} variant={variant} />
       </Container>

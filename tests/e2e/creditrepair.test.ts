@@ -3,24 +3,13 @@
  * an applicant applies in Uzbek with an ID image and lands on the success page with the checkout open;
  * staff sign in, see the application first, copy a field, delete it, and it is in the trash.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { label, launchBrowser, watchConsole } from '../support/browser.ts';
 import { pngOnDisk } from '../support/fixtures.ts';
 import type { PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSite } from '../support/site.ts';
 import { createStaff, superuserClient } from '../support/staff.ts';
-
-/** A field's label as screen readers hear it: the text, plus " *" when required. */
-const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
-
-/** Console errors and uncaught exceptions fail the test (an untranslated key logs one). */
-function watchConsole(page: Page, problems: string[]): void {
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/ERR_NAME_NOT_RESOLVED|ERR_NAME_RESOLUTION_FAILED|net::ERR/.test(m.text())) problems.push(m.text());
-  });
-  page.on('pageerror', (e) => problems.push(e.message));
-}
 
 describe('credit repair, applicant to staff', () => {
   let site: PocketBaseProcess;

@@ -1,5 +1,5 @@
 /** Debian's chromium driven by playwright-core: never a downloaded browser. */
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -14,4 +14,15 @@ export const CHROMIUM_ARGS = [
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+}
+
+/** A field's label as screen readers hear it: the text, plus " *" when required. */
+export const label = (text: string): RegExp => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
+
+/** Console errors and uncaught exceptions are collected, to fail the test (an untranslated key logs one). */
+export function watchConsole(page: Page, problems: string[]): void {
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/ERR_NAME_NOT_RESOLVED|ERR_NAME_RESOLUTION_FAILED|net::ERR/.test(m.text())) problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
 }

@@ -16,13 +16,23 @@ export interface SchemasCopy {
   edit(path: string, change: (json: any) => void): void;
 }
 
+/**
+ * withoutServices: a site of the fixtures alone. The real pages and the site's header and footer link
+ * to the real services, so they go too (a link to a missing route is a schema error).
+ */
 export function copySchemas(options: { fixtures?: string[]; withoutServices?: boolean } = {}): SchemasCopy {
   const root = mkdtempSync(join(tmpdir(), 'formwork-schemas-'));
   const schemasDir = join(root, 'schemas');
   const migrationsDir = join(root, 'pb_migrations');
-  cpSync(join(ROOT, 'schemas'), schemasDir, { recursive: true, filter: (src) => !(options.withoutServices && /schemas\/services\/.+/.test(src)) });
+  cpSync(join(ROOT, 'schemas'), schemasDir, { recursive: true, filter: (src) => !(options.withoutServices && /schemas\/(services|pages)\/.+/.test(src)) });
   mkdirSync(join(schemasDir, 'services'), { recursive: true });
+  mkdirSync(join(schemasDir, 'pages'), { recursive: true });
   mkdirSync(migrationsDir, { recursive: true });
+  if (options.withoutServices) {
+    const sitePath = join(schemasDir, 'site.json');
+    const site = JSON.parse(readFileSync(sitePath, 'utf8'));
+    writeFileSync(sitePath, `${JSON.stringify({ ...site, header: [], footer: [] }, null, 2)}\n`);
+  }
   for (const id of options.fixtures ?? []) cpSync(join(ROOT, 'tests/fixtures/services', id), join(schemasDir, 'services', id), { recursive: true });
   const readJson = (path: string) => JSON.parse(readFileSync(join(schemasDir, path), 'utf8'));
   const writeJson = (path: string, value: unknown) => writeFileSync(join(schemasDir, path), `${JSON.stringify(value, null, 2)}\n`);

@@ -12,8 +12,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocale } from '../../app/locale.tsx';
 import { fieldName, type FormContext } from '../../engine/formContext.ts';
+import { submitKey } from '../../engine/messages.ts';
 import { fieldsInOrder } from '../../engine/formModule.ts';
-import { localizeForm } from '../../engine/localizeForm.ts';
+import { fixedValueLines, localizeForm } from '../../engine/localizeForm.ts';
 import { describeProblem, type FieldProblem } from '../../engine/problems.ts';
 import type { FormModule, FormVariant, ServiceEntry } from '../../engine/types.ts';
 import { fieldErrors, firstMessageByField, translateErrors } from '../../engine/validation.ts';
@@ -28,17 +29,27 @@ const mapValues = <A, B>(record: Record<string, A>, fn: (key: string, value: A) 
 /** Focus the input RJSF rendered for a top-level field (ids are "root_<field>"). */
 const focusField = (field: string) => document.getElementById(`root_${field}`)?.focus();
 
-export function ApplicationForm({ service, variant, form }: { service: ServiceEntry; variant: FormVariant; form: FormModule }) {
+interface Props {
+  service: ServiceEntry;
+  variant: FormVariant;
+  form: FormModule;
+  /** Values the route gives (x-route-param): shown, not editable. */
+  fixed: Values;
+  /** A submit succeeded and the variant shows its success here rather than on another page. */
+  onDone: () => void;
+}
+
+export function ApplicationForm({ service, variant, form, fixed, onDone }: Props) {
   const intl = useIntl();
   const { locale, has } = useLocale();
   const ns = service.messages;
-  const [data, setData] = useState<Values>({});
+  const [data, setData] = useState<Values>(() => ({ ...fixed }));
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [localProblems, setLocalProblems] = useState<Record<string, FieldProblem>>({});
   const [focusRequest, setFocusRequest] = useState<{ field: string } | null>(null);
   const files = useRef(new Map<string, File>());
-  const submission = useSubmission(service, variant, locale);
+  const submission = useSubmission(service, variant, locale, onDone);
 
   const t = useCallback((id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values), [intl]);
   const describe = useCallback(
@@ -48,7 +59,7 @@ export function ApplicationForm({ service, variant, form }: { service: ServiceEn
     },
     [ns, has, t],
   );
-  const localized = useMemo(() => localizeForm(form, ns, t, has, locale), [form, ns, t, has, locale]);
+  const localized = useMemo(() => localizeForm(form, ns, t, has, locale, Object.keys(fixed)), [form, ns, t, has, locale, fixed]);
   const order = useMemo(() => fieldsInOrder(form), [form]);
   const transformErrors = useMemo(() => translateErrors(describe), [describe]);
   const schemaErrors = useMemo(
@@ -88,7 +99,7 @@ export function ApplicationForm({ service, variant, form }: { service: ServiceEn
   );
 
   const onChange = (e: IChangeEvent, id?: string) => {
-    setData((e.formData ?? {}) as Values);
+    setData({ ...((e.formData ?? {}) as Values), ...fixed });
     if (id) submission.clearProblem(fieldName(id));
   };
   const onBlur = (id: string) => setTouched((prev) => (prev.has(fieldName(id)) ? prev : new Set(prev).add(fieldName(id))));
@@ -107,37 +118,44 @@ export function ApplicationForm({ service, variant, form }: { service: ServiceEn
   const sending = submission.status.kind === 'sending';
   const percent = submission.status.kind === 'sending' ? submission.status.percent : 0;
   return (
-    <ThemedForm
-      schema={localized.schema}
-      uiSchema={localized.uiSchema}
-      formData={data}
-      validator={validator}
-      formContext={context}
-      extraErrors={errors.shown}
-      noValidate
-      noHtml5Validate
-      showErrorList={false}
-      // The terms box must start unticked (spec §4): never pre-fill a `const` as a default.
-      experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
-      disabled={sending}
-      onChange={onChange}
-      onBlur={onBlur}
-      onSubmit={onSubmit}
-    >
-      <Stack gap="xs" mt="md">
-        {sending && (
-          <>
-            <Progress value={percent} aria-label={t('form.uploading', { pct: percent })} animated />
-            <Text size="sm" c="dimmed">
-              <FormattedMessage id="form.uploading" values={{ pct: percent }} />
-            </Text>
-          </>
-        )}
-        {/* Not Mantine's `loading`, which hides the label: the applicant reads "Submitting…". */}
-        <Button type="submit" disabled={sending} leftSection={sending ? <Loader size="xs" /> : undefined} w="fit-content">
-          <FormattedMessage id={sending ? 'form.submitting' : 'form.submit'} />
-        </Button>
-      </Stack>
-    </ThemedForm>
+    <>
+      {fixedValueLines(localized, fixed).map((line) => (
+        <Text key={line.field} fw={600} data-testid={`fixed-${line.field}`}>
+          {line.label}: {line.value}
+        </Text>
+      ))}
+      <ThemedForm
+        schema={localized.schema}
+        uiSchema={localized.uiSchema}
+        formData={data}
+        validator={validator}
+        formContext={context}
+        extraErrors={errors.shown}
+        noValidate
+        noHtml5Validate
+        showErrorList={false}
+        // The terms box must start unticked (spec §4): never pre-fill a `const` as a default.
+        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
+        disabled={sending}
+        onChange={onChange}
+        onBlur={onBlur}
+        onSubmit={onSubmit}
+      >
+        <Stack gap="xs" mt="md">
+          {sending && (
+            <>
+              <Progress value={percent} aria-label={t('form.uploading', { pct: percent })} animated />
+              <Text size="sm" c="dimmed">
+                <FormattedMessage id="form.uploading" values={{ pct: percent }} />
+              </Text>
+            </>
+          )}
+          {/* Not Mantine's `loading`, which hides the label: the applicant reads "Submitting…". */}
+          <Button type="submit" disabled={sending} leftSection={sending ? <Loader size="xs" /> : undefined} w="fit-content">
+            <FormattedMessage id={sending ? 'form.submitting' : submitKey(ns, variant.id, has)} />
+          </Button>
+        </Stack>
+      </ThemedForm>
+    </>
   );
 }

@@ -1,23 +1,42 @@
 /**
- * One page for every form of every service (registry: services[].forms[]): language tabs, the
- * variant's title, then its form once the variant's module (schema, uiSchema, traits, blocks) has
- * loaded. Everything else comes from the registry, never from a service's name.
+ * One page for every form of every service (registry: services[].forms[]): the variant's title, then
+ * its form once the variant's module (schema, uiSchema, traits, blocks) has loaded. After a submit the
+ * variant's `success` decides: another page (useSubmission navigates), blocks instead of the form (the
+ * contact form's "We received your message"), or a dismissible alert above a cleared form (orders).
  */
-import { Center, Loader, Stack, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Alert, Center, Loader, Stack, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useParams } from 'react-router-dom';
 import { useLocale } from '../../app/locale.tsx';
-import { LanguageTabs } from '../../components/LanguageTabs.tsx';
+import { Blocks } from '../../components/Blocks.tsx';
 import { variantTitleKey } from '../../engine/messages.ts';
-import type { FormModule, FormVariant, ServiceEntry } from '../../engine/types.ts';
+import { routeValues } from '../../engine/routeValues.ts';
+import type { Block, FormModule, FormVariant, ServiceEntry } from '../../engine/types.ts';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
+import NotFound from '../pages/NotFound.tsx';
 import { ApplicationForm } from './ApplicationForm.tsx';
+
+/** The success blocks in place of the form, read out and focused so keyboard users land on them. */
+function SuccessInstead({ blocks, constants }: { blocks: Block[]; constants: Record<string, number | string> }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div role="status" tabIndex={-1} ref={ref} data-testid="form-success" style={{ outline: 'none' }}>
+      <Blocks blocks={blocks} constants={constants} level={1} />
+    </div>
+  );
+}
 
 export default function ServiceFormPage({ service, variant }: { service: ServiceEntry; variant: FormVariant }) {
   const intl = useIntl();
   const { has } = useLocale();
+  const params = useParams();
   const [form, setForm] = useState<FormModule | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
+  // Each successful inline submit mounts a fresh, empty form.
+  const [round, setRound] = useState(0);
+  const [done, setDone] = useState(false);
   const title = intl.formatMessage({ id: has(variant.title) ? variant.title : variantTitleKey(service.messages, variant.id, has) });
   useDocumentTitle(title);
 
@@ -34,14 +53,40 @@ export default function ServiceFormPage({ service, variant }: { service: Service
   // A chunk that failed to load is the route's error screen, not an endless spinner.
   if (loadError) throw loadError;
 
+  const fromRoute = form ? routeValues(form, params) : null;
+  // /success/123 for a package that does not exist is a wrong address, not a form to fill.
+  if (fromRoute && !fromRoute.ok) return <NotFound />;
+  const success = typeof variant.success === 'string' ? null : variant.success;
+  if (done && success?.show === 'instead') return <SuccessInstead blocks={success.blocks} constants={service.constants} />;
+
   return (
     <Stack gap="sm">
-      <LanguageTabs />
       <Title order={1} size="h2">
         {title}
       </Title>
-      {form ? (
-        <ApplicationForm service={service} variant={variant} form={form} />
+      {done && success?.show === 'above' && (
+        <Alert
+          color="green"
+          withCloseButton
+          onClose={() => setDone(false)}
+          closeButtonLabel={intl.formatMessage({ id: 'alert.close' })}
+          data-testid="form-success"
+        >
+          <Blocks blocks={success.blocks} constants={service.constants} />
+        </Alert>
+      )}
+      {form && fromRoute?.ok ? (
+        <ApplicationForm
+          key={round}
+          service={service}
+          variant={variant}
+          form={form}
+          fixed={fromRoute.values}
+          onDone={() => {
+            setDone(true);
+            setRound((r) => r + 1);
+          }}
+        />
       ) : (
         <Center h="30vh">
           <Loader aria-label={intl.formatMessage({ id: 'app.loading' })} />

@@ -4,7 +4,7 @@
  * the applicant entered kept. Server field errors come back as problems at the fields.
  */
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { FieldProblem } from '../../engine/problems.ts';
 import { serverProblems } from '../../engine/serverErrors.ts';
 import { postMultipart, recordsUrl, toFormData } from '../../engine/submit.ts';
@@ -31,24 +31,33 @@ export interface Submission {
   reset: () => void;
 }
 
-export function useSubmission(service: ServiceEntry, variant: FormVariant, locale: Locale): Submission {
+export function useSubmission(service: ServiceEntry, variant: FormVariant, locale: Locale, onDone: () => void): Submission {
   const navigate = useNavigate();
+  const location = useLocation();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [problems, setProblems] = useState<Record<string, FieldProblem>>({});
 
   const send = useCallback(
     async (values: Record<string, unknown>, files: Map<string, File>, fields: string[]): Promise<string | null> => {
       // Synchronously, before the first await: still inside the applicant's click.
-      const checkout = service.checkout ? openCheckoutWindow() : null;
+      const pay = variant.checkout;
+      const checkout = pay ? openCheckoutWindow() : null;
       setProblems({});
       setStatus({ kind: 'sending', percent: 0 });
       const body = toFormData(values, files, { variant: variant.id, locale });
       try {
         const res = await postMultipart(recordsUrl(service.collection), body, (percent) => setStatus({ kind: 'sending', percent }));
         if (res.status >= 200 && res.status < 300) {
-          if (checkout && service.checkout) sendToCheckout(checkout, service.checkout.url);
-          const state: SuccessState | null = service.checkout ? { checkoutUrl: service.checkout.url, popupBlocked: !checkout } : null;
-          navigate(`${variant.success}?lang=${locale}`, { state });
+          if (checkout && pay) sendToCheckout(checkout, pay.url);
+          const state: SuccessState | null = pay ? { checkoutUrl: pay.url, popupBlocked: !checkout } : null;
+          setStatus({ kind: 'idle' });
+          if (typeof variant.success === 'string') {
+            navigate(`${variant.success}?lang=${locale}`, { state });
+          } else {
+            // Success is shown on this page; the payment block reads the same router state.
+            if (state) navigate(`${location.pathname}${location.search}`, { replace: true, state });
+            onDone();
+          }
           return null;
         }
         checkout?.close();
@@ -63,7 +72,7 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
         return null;
       }
     },
-    [service, variant, locale, navigate],
+    [service, variant, locale, navigate, location, onDone],
   );
 
   const clearProblem = useCallback(

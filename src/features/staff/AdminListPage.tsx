@@ -8,7 +8,6 @@ import type { ListResult, RecordModel } from 'pocketbase';
 import { useCallback, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { LanguageTabs } from '../../components/LanguageTabs.tsx';
 import { paths } from '../../config/paths.ts';
 import { pb } from '../../config/pocketbase.ts';
 import type { ServiceEntry } from '../../engine/types.ts';
@@ -76,7 +75,6 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
 
   return (
     <Stack>
-      <LanguageTabs />
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Title order={1} size="h2">
           <FormattedMessage id={card.title} />

@@ -7,14 +7,21 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { CheckIcon, CopyIcon } from '../../components/icons.tsx';
 import type { AdminField } from '../../engine/types.ts';
-import { maskLast4, tail, telHref } from './display.ts';
+import { useLocale } from '../../app/locale.tsx';
+import { telHref } from '../../engine/links.ts';
+import { formatUsd } from '../../engine/price.ts';
+import { maskLast4, tail } from './display.ts';
 
 const row = { display: 'grid', gridTemplateColumns: 'minmax(7rem, 38%) 1fr auto', gap: 'var(--mantine-spacing-xs)', alignItems: 'center' } as const;
 
 export function FieldValue({ field, value, fileUrl }: { field: AdminField; value: string; fileUrl?: string }) {
   const intl = useIntl();
   const label = intl.formatMessage({ id: field.label });
+  const { has } = useLocale();
   const empty = !value;
+  // A choice is shown in the reader's language; a value no option text covers (an older option) as stored.
+  const optionKey = field.options && `${field.options}.${value}`;
+  const shown = optionKey && has(optionKey) ? intl.formatMessage({ id: optionKey }) : value;
   const copied = intl.formatMessage({ id: 'admin.copied' });
   return (
     <div data-field={field.name} style={row}>
@@ -22,7 +29,7 @@ export function FieldValue({ field, value, fileUrl }: { field: AdminField; value
         {label}
       </Text>
       <Text component="dd" size="sm" m={0} style={{ wordBreak: 'break-all' }}>
-        {empty ? <Text span c="dimmed" size="sm">{intl.formatMessage({ id: 'admin.empty.value' })}</Text> : shownValue(field, value, fileUrl, intl.formatMessage({ id: 'admin.openFile' }, { name: value }))}
+        {empty ? <Text span c="dimmed" size="sm">{intl.formatMessage({ id: 'admin.empty.value' })}</Text> : shownValue(field, shown, fileUrl, intl.formatMessage({ id: 'admin.openFile' }, { name: value }), intl.locale)}
       </Text>
       <div>
         {field.copy && !empty && (
@@ -47,7 +54,7 @@ export function FieldValue({ field, value, fileUrl }: { field: AdminField; value
   );
 }
 
-function shownValue(field: AdminField, value: string, fileUrl: string | undefined, openLabel: string): ReactNode {
+function shownValue(field: AdminField, value: string, fileUrl: string | undefined, openLabel: string, locale: string): ReactNode {
   switch (field.display) {
     case 'email':
       return <Anchor href={`mailto:${value}`}>{value}</Anchor>;
@@ -55,6 +62,8 @@ function shownValue(field: AdminField, value: string, fileUrl: string | undefine
       return <Anchor href={telHref(value)}>{value}</Anchor>;
     case 'masked':
       return maskLast4(value);
+    case 'usd':
+      return formatUsd(value, locale, true);
     case 'file':
       return fileUrl ? (
         <Anchor href={fileUrl} target="_blank" rel="noopener noreferrer" aria-label={openLabel}>

@@ -3,7 +3,6 @@ import { Alert, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { LanguageTabs } from '../../components/LanguageTabs.tsx';
 import { registry } from '../../generated/registry.ts';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 import { safeNext, signIn } from './session.ts';
@@ -34,7 +33,6 @@ export default function SignInPage() {
 
   return (
     <Stack maw={400}>
-      <LanguageTabs />
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           <Title order={1} size="h2">

@@ -5,6 +5,3 @@ export const tail = (text: string, n?: number): string => (n && text.length > n 
 
 /** Only the last four characters of a sensitive value (SSN) are ever on screen. */
 export const maskLast4 = (text: string): string => (text ? `•••••${text.slice(-4)}` : text);
-
-/** tel: links keep digits and a leading +, so "+1 (415) 555-0100" dials. */
-export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;

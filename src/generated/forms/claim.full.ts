@@ -2,6 +2,7 @@
 import type { FormModule } from '../../engine/types.ts';
 
 const form: FormModule = {
+  "variant": "full",
   "schema": {
     "type": "object",
     "additionalProperties": false,
@@ -64,7 +65,7 @@ const form: FormModule = {
           "Other"
         ],
         "default": "Uber",
-        "description": "The company the driver worked for. Stored in 'amount' for compatibility with the original's data (spec section 3)."
+        "description": "The company the driver worked for (driver claim) or, on the Amazon Flex landing (variant flex), how long the driver has driven. Stored in 'amount' for compatibility with the original's data (spec section 3)."
       },
       "message": {
         "type": "string",

@@ -2,6 +2,7 @@
 import type { FormModule } from '../../engine/types.ts';
 
 const form: FormModule = {
+  "variant": "full",
   "schema": {
     "type": "object",
     "additionalProperties": false,

@@ -87,6 +87,49 @@ describe('schema problems', () => {
       want: 'schemas/services/petition/i18n/en.json#: invalid key "bad/key": ',
     },
     {
+      given: 'a link to a route no page or form has',
+      change: (s) => s.edit(`${SVC}/form.ui.json`, (j) => (j['ui:blocks'].bottom = [{ type: 'links', links: [{ to: '/petitons', message: 'intro' }] }])),
+      want: 'schemas/services/petition/form.ui.json#/ui:blocks: no page or form has the route /petitons',
+    },
+    {
+      given: 'a route parameter no field takes',
+      change: (s) => s.edit(`${SVC}/service.json`, (j) => (j.forms[0].route = '/petition/:ward')),
+      want: 'schemas/services/petition/service.json#/forms/0/route: no field of variant "main" takes :ward (x-route-param)',
+    },
+    {
+      given: 'a field taking a parameter its route lacks',
+      change: (s) => s.edit(`${SVC}/form.schema.json`, (j) => (j.properties.topic['x-route-param'] = 'topic')),
+      want: 'schemas/services/petition/form.schema.json#/properties/topic/x-route-param: route /petition of variant "main" has no :topic',
+    },
+    {
+      given: 'x-variants for a variant service.json does not have',
+      change: (s) => s.edit(`${SVC}/form.schema.json`, (j) => (j['x-variants'] = { short: { required: ['fullName'] } })),
+      want: 'schemas/services/petition/form.schema.json#/x-variants/short: no form variant "short" in service.json',
+    },
+    {
+      given: 'a variant giving a field a schema of another kind (one column holds both)',
+      change: (s) => {
+        s.edit(`${SVC}/service.json`, (j) => j.forms.push({ id: 'short', route: '/petition-short', success: '/petition' }));
+        s.edit(`${SVC}/form.schema.json`, (j) => (j['x-variants'] = { short: { properties: { topic: { type: 'string', maxLength: 20 } } } }));
+      },
+      want: 'schemas/services/petition/form.schema.json#/x-variants: "topic" must keep its kind (select) in every variant: they share one column',
+    },
+    {
+      given: 'an inline success without its English text',
+      change: (s) => s.edit(`${SVC}/service.json`, (j) => (j.forms[0].success = { show: 'instead', blocks: [{ type: 'text', message: 'thanks' }] })),
+      want: 'schemas/services/petition/service.json#: no English text for message "service.petition.thanks"',
+    },
+    {
+      given: "a success route that is the form's own (the applicant would see no word of success)",
+      change: (s) => s.edit(`${SVC}/service.json`, (j) => (j.forms[0].success = '/petition')),
+      want: `schemas/services/petition/service.json#/forms/0/success: is the form's own route; show the success on the form's page instead: { "show": "instead", "blocks": [...] }`,
+    },
+    {
+      given: 'a staff list alias another route already uses',
+      change: (s) => s.edit(`${SVC}/service.json`, (j) => (j.admin.aliases = ['/creditapps'])),
+      want: 'schemas/services/petition/service.json#: route /creditapps is already used by schemas/services/creditrepair/service.json',
+    },
+    {
       given: 'a broken JSON file',
       change: (s) => writeFileSync(join(s.schemasDir, SVC, 'admin.ui.json'), '{ "title": '),
       want: 'schemas/services/petition/admin.ui.json#: not valid JSON: ',

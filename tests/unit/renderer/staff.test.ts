@@ -1,6 +1,7 @@
 /** How staff cards show values, and where sign-in sends staff. */
 import { describe, expect, it } from 'vitest';
-import { maskLast4, tail, telHref } from '../../../src/features/staff/display.ts';
+import { telHref } from '../../../src/engine/links.ts';
+import { maskLast4, tail } from '../../../src/features/staff/display.ts';
 import { safeNext, signInPath } from '../../../src/features/staff/session.ts';
 
 describe('card values', () => {

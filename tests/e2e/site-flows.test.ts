@@ -1,0 +1,154 @@
+/**
+ * The rest of the site end to end, in Debian's chromium against the built site and a real PocketBase:
+ * the contact form's received state, website orders from the package cards (the amount comes from
+ * the route and is checked by the server), the Amazon Flex landing at "/", the site's footer, and the
+ * staff lists' aliases.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { label, launchBrowser, watchConsole } from '../support/browser.ts';
+import { pngOnDisk } from '../support/fixtures.ts';
+import type { PocketBaseProcess } from '../support/pocketbase.ts';
+import { startSite } from '../support/site.ts';
+import { createStaff, superuserClient } from '../support/staff.ts';
+
+describe('contact, orders, the Amazon Flex landing and the shell', () => {
+  let site: PocketBaseProcess;
+  let browser: Browser;
+  let context: BrowserContext;
+  const problems: string[] = [];
+
+  const open = async (path: string): Promise<Page> => {
+    const page = await context.newPage();
+    watchConsole(page, problems);
+    await page.goto(`${site.url}${path}`);
+    return page;
+  };
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 420, height: 900 } });
+    await context.route('https://checkout.formwork.invalid/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Checkout</h1>' }));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  it('tells a contact what is missing in the spec’s words and saves nothing', async () => {
+    const page = await open('/contact?lang=en');
+    await page.getByRole('heading', { name: 'Leave us a message' }).waitFor();
+    await page.getByLabel(label('Phone')).fill('call me');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.locator('[data-field=message] [data-status=error]').textContent()).toBe('Please provide a message.');
+    expect(await page.locator('[data-field=phone] [data-status=error]').textContent()).toBe('Please choose a phone.');
+    const admin = await superuserClient(site);
+    expect((await admin.collection('aloqacorpcontacts').getList(1, 1)).totalItems).toBe(0);
+    await page.close();
+  });
+
+  it('shows "We received your message" with the company’s e-mail, phone and address in place of the form', async () => {
+    const page = await open('/contact?lang=en');
+    await page.getByLabel(label('First name')).fill('Dilnoza');
+    await page.getByLabel(label('Last name')).fill('Yusupova');
+    await page.getByLabel(label('Message')).fill('Do you help with LLC registration in Texas?');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const received = page.getByTestId('form-success');
+    await received.getByRole('heading', { name: 'We received your message', level: 1 }).waitFor();
+    expect(await page.getByRole('button', { name: 'Continue' }).count()).toBe(0);
+    expect(await received.locator('a[href^="mailto:"]').count()).toBe(1);
+    expect(await received.locator('a[href^="tel:"]').count()).toBe(1);
+    expect(await received.locator('a[href*="maps"]').count()).toBe(1);
+    const admin = await superuserClient(site);
+    const stored = await admin.collection('aloqacorpcontacts').getFirstListItem('fname = "Dilnoza"');
+    expect(stored).toMatchObject({ lname: 'Yusupova', locale: 'en', variant: 'full' });
+    await page.close();
+  });
+
+  it('takes an order from a package card in Russian, confirms it above a cleared form, and stores the package’s price', async () => {
+    const page = await open('/order?lang=ru');
+    await page.getByRole('heading', { name: 'Пакеты дизайна сайтов' }).waitFor();
+    expect(await page.getByTestId('offer-cards').getByRole('article').count()).toBe(3);
+    await page.getByRole('link', { name: 'Заказать «Профессиональный»' }).click();
+    await page.waitForURL(/\/success\/995/);
+    expect(await page.getByTestId('fixed-amount').textContent()).toMatch(/Цена пакета: 995\s?\$/);
+    await page.getByLabel(label('Электронная почта')).fill('shop@example.com');
+    await page.getByLabel(label('Описание проекта')).fill('Интернет-магазин на 5 страниц');
+    await page.getByRole('button', { name: 'Оформить заказ' }).click();
+    await page.getByTestId('form-success').getByText('Мы получили ваш заказ', { exact: false }).waitFor();
+    expect(await page.getByLabel(label('Электронная почта')).inputValue()).toBe('');
+    const admin = await superuserClient(site);
+    const stored = await admin.collection('orders').getFirstListItem('email = "shop@example.com"');
+    expect(stored).toMatchObject({ amount: '995', locale: 'ru', message: 'Интернет-магазин на 5 страниц' });
+    await page.close();
+  });
+
+  it('answers an order address for a package that does not exist with "not found", and the server refuses the amount', async () => {
+    const page = await open('/success/123?lang=en');
+    await page.getByRole('heading', { name: /not found/i }).waitFor();
+    expect(await page.getByRole('button', { name: 'Place order' }).count()).toBe(0);
+    const res = await fetch(`${site.url}/api/collections/orders/records`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: '1', email: 'cheap@example.com', message: 'Half price please', variant: 'full', locale: 'en' }),
+    });
+    expect(res.status).toBe(400);
+    const admin = await superuserClient(site);
+    expect((await admin.collection('orders').getList(1, 1, { filter: 'email = "cheap@example.com"' })).totalItems).toBe(0);
+    await page.close();
+  });
+
+  it('lets an Amazon Flex driver join the claim from the home page in Uzbek, storing the duration in `amount`', async () => {
+    const page = await open('/?lang=uz');
+    await page.getByRole('heading', { name: 'Amazon Flex haydovchilari: daʼvoga qoʻshiling' }).waitFor();
+    await page.getByText('Illinoys').waitFor(); // eligible states
+    await page.getByLabel(label('Ism')).fill('Bobur');
+    await page.getByLabel(label('Familiya')).fill('Aliyev');
+    await page.getByLabel(label('Elektron pochta')).fill('bobur@example.com');
+    await page.getByLabel(label('Telefon raqami')).fill('+1 312 555 0102');
+    await page.locator('input[type=file]').first().setInputFiles(pngOnDisk());
+    await page.getByLabel(label('Amazon Flex’da qancha vaqt haydovchi boʻlib ishlagansiz?')).first().click();
+    await page.getByRole('option', { name: '1 yil' }).click();
+    await page.getByRole('checkbox').check();
+    const popup = context.waitForEvent('page');
+    await page.getByRole('button', { name: 'Davom etish' }).click();
+    const checkout = await popup;
+    await page.waitForURL(/\/success\?lang=uz/);
+    await expect.poll(() => checkout.url()).toContain('checkout.formwork.invalid/amazon-flex'); // the landing's own $9.99 link
+    await checkout.close();
+    const admin = await superuserClient(site);
+    const stored = await admin.collection('claim').getFirstListItem('email = "bobur@example.com"');
+    expect(stored).toMatchObject({ amount: '1 year', variant: 'flex', locale: 'uz', message: '' });
+    await page.close();
+  });
+
+  it('shows the footer card and the contact bar on every page', async () => {
+    const page = await open('/services?lang=en');
+    await page.getByRole('heading', { name: 'Services', level: 1 }).waitFor();
+    const footer = page.getByRole('contentinfo');
+    expect(await footer.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
+    expect(await footer.getByRole('link', { name: 'Contact Us' }).getAttribute('href')).toBe('/contact');
+    expect(await page.getByTestId('contact-bar').locator('a[href^="tel:+1"]').count()).toBe(1);
+    expect(await page.getByTestId('contact-bar').locator('a[href^="mailto:"]').count()).toBe(1);
+    await page.close();
+  });
+
+  it('shows staff the contacts in stored order, and the student list under /students too', async () => {
+    const staff = await createStaff(site, 'admin', 'e2e-site@formwork.test');
+    const page = await open('/contacts?lang=en');
+    await page.waitForURL(/\/staff\/sign-in\?next=/);
+    await page.getByLabel(label('E-mail')).fill(staff.email);
+    await page.getByLabel(label('Password')).fill(staff.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Contacted users' }).waitFor();
+    expect(await page.getByTestId('record-card').first().textContent()).toContain('Dilnoza');
+    await page.goto(`${site.url}/students?lang=en`);
+    await page.getByRole('heading', { name: 'International student applications' }).waitFor();
+    await page.close();
+  });
+
+  it('logged no console errors on the way', () => {
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * What the generator makes of the engine's per-variant features, on the real schemas: a variant that
+ * swaps a field's schema (the Amazon Flex landing keeps its employment duration in claim's `amount`),
+ * a value taken from the route (/success/:amount), success shown on the form's own page, staff-list
+ * aliases and the site shell.
+ */
+import { createRequire } from 'node:module';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generate } from '../../../generator/pipeline.ts';
+import { copySchemas } from '../../support/schemas-copy.ts';
+
+type Validator = ((d: unknown) => boolean) & { errors?: { keyword: string; instancePath: string }[] };
+
+describe('per-variant features of the real schemas', async () => {
+  const copy = copySchemas();
+  const { files, migrations } = await generate({ root: copy.root, schemasDir: copy.schemasDir, migrationsDir: copy.migrationsDir, now: 1_800_000_000 });
+  const file = join(mkdtempSync(join(tmpdir(), 'formwork-validators-')), 'validators.cjs');
+  writeFileSync(file, files.get('pb_hooks/generated/validators.js') as string);
+  const validators = createRequire(import.meta.url)(file) as Record<string, Validator>;
+  const module = (name: string) => files.get(`src/generated/forms/${name}.ts`) as string;
+  const driver = { firstName: 'Aziza', lastName: 'Karimova', email: 'a@example.com', phone: '+1 415 555 0100', stateId: 'id.png', terms: true };
+
+  it('gives the Amazon Flex landing its own options for amount, and the driver claim keeps the companies', () => {
+    expect(module('claim.flex')).toContain('"more than 5 years"');
+    expect(module('claim.flex')).not.toContain('"Uber"');
+    expect(module('claim.full')).toContain('"Uber"');
+    expect(validators['claim/flex']?.({ ...driver, amount: '2 months' })).toBe(true);
+    expect(validators['claim/flex']?.({ ...driver, amount: 'Uber' })).toBe(false);
+    expect(validators['claim/full']?.({ ...driver, amount: '2 months', message: 'Drove 3 years' })).toBe(false);
+  });
+
+  it('lets each variant require its own fields (the landing does not insist on a message)', () => {
+    expect(validators['claim/flex']?.({ ...driver, amount: '6 months' })).toBe(true);
+    expect(validators['claim/full']?.({ ...driver, amount: 'Lyft' })).toBe(false);
+  });
+
+  it('makes the shared column accept every variant’s options and drops "required" where a variant may leave it empty', () => {
+    const claim = migrations.find((m) => m.file.endsWith('_created_claim.js'))?.content ?? '';
+    const amount = claim.slice(claim.indexOf('"name": "amount"'), claim.indexOf('"name": "amount"') + 600);
+    expect(amount).toContain('"Uber"');
+    expect(amount).toContain('"more than 5 years"');
+    const message = claim.slice(claim.indexOf('"name": "message"'), claim.indexOf('"name": "message"') + 200);
+    expect(message).toContain('"required": false');
+  });
+
+  it('takes the order amount from the route and checks it against the package list', () => {
+    expect(module('order.full')).toContain('"routeParam": "amount"');
+    expect(validators['order/full']?.({ amount: '995', email: 'a@example.com', message: 'A shop' })).toBe(true);
+    expect(validators['order/full']?.({ amount: '1', email: 'a@example.com', message: 'A shop' })).toBe(false);
+  });
+
+  it('emits success shown on the form page, staff-list aliases and the site shell in the registry', () => {
+    const registry = files.get('src/generated/registry.ts') as string;
+    expect(registry).toContain('"show": "instead"');
+    expect(registry).toContain('"/students"');
+    expect(registry).toContain('"footer": [');
+    expect(registry).toMatch(/"route": "\/success\/:amount"|route: "\/success\/:amount"/);
+  });
+});
