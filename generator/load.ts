@@ -30,6 +30,13 @@ export interface PageSource {
   messages: Record<string, SourceFile>;
 }
 
+/** An e-mail template: schemas/mail/<name>/subject.json and <locale>.html.hbs / <locale>.txt.hbs. */
+export interface MailSource {
+  name: string;
+  subject: SourceFile;
+  bodies: Record<string, { html: SourceFile<string>; text: SourceFile<string> }>;
+}
+
 export interface SchemaSources {
   root: string;
   schemasDir: string;
@@ -39,6 +46,7 @@ export interface SchemaSources {
   sameInAllLanguages: SourceFile;
   services: ServiceSource[];
   pages: PageSource[];
+  mail: MailSource[];
   meta: Record<string, SourceFile>;
 }
 
@@ -54,6 +62,15 @@ function readJson(root: string, path: string, problems: Problems): SourceFile {
     problems.add(rel, '', `not valid JSON: ${(err as Error).message}`);
     return { path: rel, data: {} };
   }
+}
+
+function readText(root: string, path: string, problems: Problems): SourceFile<string> {
+  const rel = relative(root, path);
+  if (!existsSync(path)) {
+    problems.add(rel, '', 'file is missing');
+    return { path: rel, data: '' };
+  }
+  return { path: rel, data: readFileSync(path, 'utf8') };
 }
 
 const subdirs = (dir: string): string[] =>
@@ -93,9 +110,17 @@ export function loadSchemas(root: string, schemasDir: string, problems: Problems
     const dir = join(schemasDir, 'pages', id);
     return { id, page: read(join(dir, 'page.json')), messages: readMessages(root, dir, problems) };
   });
+  const mail = subdirs(join(schemasDir, 'mail')).map((name): MailSource => {
+    const dir = join(schemasDir, 'mail', name);
+    const bodies = Object.fromEntries(
+      LOCALES.map((l) => [l, { html: readText(root, join(dir, `${l}.html.hbs`), problems), text: readText(root, join(dir, `${l}.txt.hbs`), problems) }]),
+    );
+    return { name, subject: read(join(dir, 'subject.json')), bodies };
+  });
   return {
     root,
     schemasDir,
+    mail,
     site: read(join(schemasDir, 'site.json')),
     fields: read(join(schemasDir, 'common', 'fields.json')),
     commonMessages: readMessages(root, join(schemasDir, 'common'), problems),

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Block, BlockPlacement, Company, FieldTraits, Link, Locale } from '../src/engine/types.ts';
 import type { Problems } from './errors.ts';
 import { LOCALES, type SchemaSources, type ServiceSource } from './load.ts';
+import { mailModels, STAFF_NOTICE, type MailTemplateModel } from './mail.ts';
 
 export type FieldKind = 'text' | 'email' | 'select' | 'bool' | 'number' | 'file';
 
@@ -64,6 +65,8 @@ export interface ServiceModel {
   checkout?: { url: string; env: string };
   admin: { route: string; aliases: string[]; sort: string; title: string; deleted: string; fields: AdminFieldModel[] };
   topic: string;
+  /** E-mails a submission sends: the applicant's (template, field with the address) and a staff notice. */
+  mail: { applicant?: { template: string; to: string }; staff: boolean };
 }
 
 export interface PageModel {
@@ -77,6 +80,7 @@ export interface SiteModel {
   defaultLanguage: Locale;
   staffCollection: string;
   trashCollection: string;
+  outboxCollection: string;
   company: Company;
   /** Site-wide constants for page blocks. */
   constants: Record<string, number | string>;
@@ -84,6 +88,7 @@ export interface SiteModel {
   footer: Link[];
   services: ServiceModel[];
   pages: PageModel[];
+  mail: MailTemplateModel[];
   /** Merged catalogue per locale: common keys, `service.<id>.*` and `page.<id>.*`. */
   messages: Record<Locale, Record<string, string>>;
 }
@@ -329,6 +334,10 @@ async function serviceModel(src: ServiceSource, problems: Problems): Promise<Ser
     return { name: f.name, display, copy: f.copy ?? true, ...(f.label ? { label: namespaced(ns, f.label) } : {}), ...(f.tail ? { tail: f.tail } : {}) };
   });
   const adminConfig = service.admin as { route: string; aliases?: string[]; order: 'newest' | 'stored' };
+  const mail = (service.mail ?? {}) as { applicant?: { template: string; to: string }; staff?: boolean };
+  if (mail.applicant && properties[mail.applicant.to]?.format !== 'email') {
+    problems.add(src.service.path, '/mail/applicant/to', `"${mail.applicant.to}" is not an e-mail field (format: email) of the form`);
+  }
   return {
     id: src.id,
     collection: String(service.collection),
@@ -346,6 +355,7 @@ async function serviceModel(src: ServiceSource, problems: Problems): Promise<Ser
       fields: adminFields,
     },
     topic: String((service.trash as Json | undefined)?.topic),
+    mail: { ...(mail.applicant ? { applicant: mail.applicant } : {}), staff: mail.staff === true },
   };
 }
 
@@ -447,6 +457,13 @@ export async function buildModel(sources: SchemaSources, problems: Problems): Pr
       if (!(c in siteConstants)) problems.add(src?.page.path ?? '', '/blocks', `"${c}" is not one of site.json constants`);
     }
   }
+  const mailTemplates = mailModels(sources.mail, problems);
+  const templateNames = new Set(mailTemplates.map((m) => m.name));
+  for (const [i, s] of services.entries()) {
+    const where = sources.services[i]?.service.path ?? '';
+    if (s.mail.applicant && !templateNames.has(s.mail.applicant.template)) problems.add(where, '/mail/applicant/template', `no template schemas/mail/${s.mail.applicant.template}/`);
+    if (s.mail.staff && !templateNames.has(STAFF_NOTICE)) problems.add(where, '/mail/staff', `staff notices need the template schemas/mail/${STAFF_NOTICE}/`);
+  }
   const shellLinks = [...((site.header ?? []) as Link[]), ...((site.footer ?? []) as Link[])];
   for (const l of shellLinks) {
     if (!(l.message in messages.en)) problems.add(sources.site.path, '', `no English text for message "${l.message}" (common/i18n)`);
@@ -496,6 +513,8 @@ export async function buildModel(sources: SchemaSources, problems: Problems): Pr
     defaultLanguage: (site.defaultLanguage ?? 'en') as Locale,
     staffCollection: String(site.staffCollection),
     trashCollection: String(site.trashCollection),
+    outboxCollection: String(site.outboxCollection),
+    mail: mailTemplates,
     company: site.company as Company,
     constants: siteConstants,
     header: (site.header ?? []) as Link[],

@@ -9,6 +9,7 @@ import { buildModel, type SiteModel } from './model.ts';
 import { validateSources } from './validate.ts';
 import { emitRegistry, type Files } from './emit/registry.ts';
 import { emitServer } from './emit/server.ts';
+import { emitMail } from './emit/mail.ts';
 import { emitTypes } from './emit/types.ts';
 import { emitStories } from './emit/stories.ts';
 import { planMigrations, type PlannedMigration } from './emit/migrations.ts';
@@ -39,7 +40,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   problems.throwIfAny();
   const model = await buildModel(sources, problems);
   problems.throwIfAny();
-  const files: Files = new Map([...emitRegistry(model), ...(await emitTypes(model)), ...emitServer(model), ...emitStories(model)]);
+  const files: Files = new Map([...emitRegistry(model), ...(await emitTypes(model)), ...emitServer(model), ...emitMail(model), ...emitStories(model)]);
   const migrations = planMigrations(options.migrationsDir ?? join(root, 'pb_migrations'), siteCollections(model), options.now);
   return { model, files, migrations };
 }

@@ -67,6 +67,7 @@ export function validateSources(sources: SchemaSources, problems: Problems): voi
     check('admin.meta.json', s.admin, problems);
     for (const file of Object.values(s.messages)) check('messages.meta.json', file, problems);
   }
+  for (const m of sources.mail) check('mail.meta.json', m.subject, problems);
   for (const p of sources.pages) {
     check('page.meta.json', p.page, problems);
     for (const file of Object.values(p.messages)) check('messages.meta.json', file, problems);

@@ -60,7 +60,7 @@ function servicesSource(site: SiteModel): string {
       },
     ]),
   );
-  const table = { staffCollection: site.staffCollection, trashCollection: site.trashCollection, systemFields: SYSTEM_FIELDS, services };
+  const table = { staffCollection: site.staffCollection, trashCollection: site.trashCollection, outboxCollection: site.outboxCollection, systemFields: SYSTEM_FIELDS, services };
   return `${HEADER}module.exports = ${JSON.stringify(table, null, 2)};\n`;
 }
 

@@ -138,6 +138,48 @@ export function trashCollection(site: SiteModel): PbCollection {
   };
 }
 
+/**
+ * E-mails waiting to be sent, sent or failed: written in the submission's own transaction, sent by a
+ * PocketBase job (pb_hooks/outbox.pb.js). Staff read it (a card's e-mail status); only the server writes.
+ */
+export function outboxCollection(site: SiteModel): PbCollection {
+  const name = site.outboxCollection;
+  const staff = staffRule(site.staffCollection);
+  const date = (n: string) => field(name, 'date', n, { required: false, min: '', max: '' });
+  const number = (n: string) => field(name, 'number', n, { required: false, onlyInt: true, min: 0, max: null });
+  return {
+    id: collectionId(name),
+    name,
+    type: 'base',
+    listRule: staff,
+    viewRule: staff,
+    createRule: null,
+    updateRule: null,
+    deleteRule: null,
+    fields: [
+      textField(name, 'sourceCollection', 100, true),
+      textField(name, 'record', 50, true),
+      field(name, 'select', 'kind', { required: true, maxSelect: 1, values: ['applicant', 'staff'] }),
+      field(name, 'email', 'to', { required: true, exceptDomains: null, onlyDomains: null }),
+      textField(name, 'locale', 5, true),
+      textField(name, 'subject', 300, true),
+      textField(name, 'html', 100000, true),
+      textField(name, 'text', 100000, true),
+      field(name, 'select', 'status', { required: true, maxSelect: 1, values: ['pending', 'sent', 'failed'] }),
+      number('attempts'),
+      date('nextAttemptAt'),
+      date('sentAt'),
+      textField(name, 'lastError', 1000, false),
+      ...autodates(name),
+    ],
+    indexes: [
+      `CREATE INDEX \`idx_${name}_due\` ON \`${name}\` (\`status\`, \`nextAttemptAt\`)`,
+      `CREATE INDEX \`idx_${name}_record\` ON \`${name}\` (\`sourceCollection\`, \`record\`)`,
+      `CREATE INDEX \`idx_${name}_to\` ON \`${name}\` (\`to\`, \`sentAt\`)`,
+    ],
+  };
+}
+
 /** Staff accounts: e-mail + password (PocketBase's minimum of 8 characters), with a role. */
 export function staffCollection(site: SiteModel): PbCollection {
   const name = site.staffCollection;
@@ -166,5 +208,5 @@ export function staffCollection(site: SiteModel): PbCollection {
 
 /** Every collection the site needs, in a stable order. */
 export function siteCollections(site: SiteModel): PbCollection[] {
-  return [staffCollection(site), trashCollection(site), ...site.services.map((s) => serviceCollection(s, site))];
+  return [staffCollection(site), trashCollection(site), outboxCollection(site), ...site.services.map((s) => serviceCollection(s, site))];
 }

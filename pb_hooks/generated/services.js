@@ -2,6 +2,7 @@
 module.exports = {
   "staffCollection": "staff",
   "trashCollection": "helpuztrash",
+  "outboxCollection": "outbox",
   "systemFields": [
     "variant",
     "locale"

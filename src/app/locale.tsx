@@ -36,6 +36,14 @@ function storedLocale(): Locale | null {
   }
 }
 
+/**
+ * react-intl reports a missing or broken message only in development builds; the shipped site reports
+ * it too, so the end-to-end tests (which run the production build) fail on any untranslated key.
+ */
+function reportIntlError(error: Error): void {
+  console.error(`[intl] ${error.message}`);
+}
+
 export function LocaleProvider({ children }: { children: ReactNode }) {
   const [params, setParams] = useSearchParams();
   const fromUrl = params.get('lang');
@@ -81,7 +89,7 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   }
   return (
     <LocaleContext.Provider value={value}>
-      <IntlProvider locale={messages.locale} messages={messages.messages} defaultLocale={registry.defaultLanguage}>
+      <IntlProvider locale={messages.locale} messages={messages.messages} defaultLocale={registry.defaultLanguage} onError={reportIntlError}>
         {children}
       </IntlProvider>
     </LocaleContext.Provider>

@@ -1033,7 +1033,97 @@ export const registry: Registry = {
       "id": "about",
       "route": "/about",
       "title": "page.about.title",
-      "blocks": []
+      "blocks": [
+        {
+          "type": "text",
+          "message": "page.about.intro"
+        },
+        {
+          "type": "text",
+          "message": "page.about.office"
+        },
+        {
+          "type": "heading",
+          "message": "page.about.who.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.about.who.body"
+        },
+        {
+          "type": "heading",
+          "message": "page.about.services.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.about.services.intro"
+        },
+        {
+          "type": "list",
+          "messages": [
+            "page.about.services.creditrepair",
+            "page.about.services.claim",
+            "page.about.services.student",
+            "page.about.services.loan",
+            "page.about.services.company",
+            "page.about.services.upload",
+            "page.about.services.website",
+            "page.about.services.ssn"
+          ]
+        },
+        {
+          "type": "text",
+          "message": "page.about.services.fees"
+        },
+        {
+          "type": "heading",
+          "message": "page.about.how.heading"
+        },
+        {
+          "type": "list",
+          "messages": [
+            "page.about.how.choose",
+            "page.about.how.fill",
+            "page.about.how.pay",
+            "page.about.how.review"
+          ]
+        },
+        {
+          "type": "heading",
+          "message": "page.about.commitments.heading"
+        },
+        {
+          "type": "list",
+          "messages": [
+            "page.about.commitments.language",
+            "page.about.commitments.fees",
+            "page.about.commitments.privacy",
+            "page.about.commitments.honesty"
+          ]
+        },
+        {
+          "type": "heading",
+          "message": "page.about.next.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.about.next.body"
+        },
+        {
+          "type": "links",
+          "style": "list",
+          "links": [
+            {
+              "to": "/services",
+              "message": "page.about.links.services"
+            },
+            {
+              "to": "/contact",
+              "message": "page.about.links.contact"
+            }
+          ]
+        }
+      ]
     },
     {
       "id": "credit-repair-success",
@@ -1070,7 +1160,149 @@ export const registry: Registry = {
       "id": "eula",
       "route": "/eula",
       "title": "page.eula.title",
-      "blocks": []
+      "blocks": [
+        {
+          "type": "text",
+          "message": "page.eula.binding"
+        },
+        {
+          "type": "text",
+          "message": "page.eula.updated"
+        },
+        {
+          "type": "text",
+          "message": "page.eula.intro"
+        },
+        {
+          "type": "text",
+          "message": "page.eula.related"
+        },
+        {
+          "type": "links",
+          "style": "inline",
+          "links": [
+            {
+              "to": "/terms",
+              "message": "page.eula.links.terms"
+            },
+            {
+              "to": "/privacy",
+              "message": "page.eula.links.privacy"
+            }
+          ]
+        },
+        {
+          "type": "heading",
+          "message": "page.eula.licence.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.eula.licence.body"
+        },
+        {
+          "type": "heading",
+          "message": "page.eula.restrictions.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.eula.restrictions.intro"
+        },
+        {
+          "type": "list",
+          "messages": [
+            "page.eula.restrictions.copy",
+            "page.eula.restrictions.reverse",
+            "page.eula.restrictions.transfer",
+            "page.eula.restrictions.notices",
+            "page.eula.restrictions.security",
+            "page.eula.restrictions.automated",
+            "page.eula.restrictions.unlawful"
+          ]
+        },
+        {
+          "type": "heading",
+          "message": "page.eula.ownership.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.eula.ownership.body"
+        },
+        {
+          "type": "heading",
+          "message": "page.eula.thirdparty.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.eula.thirdparty.body"
+        },
+        {
+          "type": "text",
+          "message": "page.eula.thirdparty.stores"
+        },
+        {
+          "type": "heading",
+          "message": "page.eula.updates.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.eula.updates.body"
+        },
+        {
+          "type": "heading",
+          "message": "page.eula.termination.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.eula.termination.body"
+        },
+        {
+          "type": "heading",
+          "message": "page.eula.warranty.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.eula.warranty.body"
+        },
+        {
+          "type": "text",
+          "message": "page.eula.warranty.state"
+        },
+        {
+          "type": "heading",
+          "message": "page.eula.liability.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.eula.liability.body"
+        },
+        {
+          "type": "heading",
+          "message": "page.eula.law.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.eula.law.body"
+        },
+        {
+          "type": "heading",
+          "message": "page.eula.changes.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.eula.changes.body"
+        },
+        {
+          "type": "heading",
+          "message": "page.eula.contact.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.eula.contact.body"
+        },
+        {
+          "type": "contact"
+        }
+      ]
     },
     {
       "id": "order",
@@ -1134,7 +1366,231 @@ export const registry: Registry = {
       "id": "privacy",
       "route": "/privacy",
       "title": "page.privacy.title",
-      "blocks": []
+      "blocks": [
+        {
+          "type": "text",
+          "message": "page.privacy.binding"
+        },
+        {
+          "type": "text",
+          "message": "page.privacy.updated"
+        },
+        {
+          "type": "text",
+          "message": "page.privacy.intro"
+        },
+        {
+          "type": "heading",
+          "message": "page.privacy.who.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.privacy.who.body"
+        },
+        {
+          "type": "heading",
+          "message": "page.privacy.collect.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.privacy.collect.intro"
+        },
+        {
+          "type": "list",
+          "messages": [
+            "page.privacy.collect.a",
+            "page.privacy.collect.b",
+            "page.privacy.collect.d",
+            "page.privacy.collect.f",
+            "page.privacy.collect.i",
+            "page.privacy.collect.j",
+            "page.privacy.collect.l"
+          ]
+        },
+        {
+          "type": "text",
+          "message": "page.privacy.collect.sources"
+        },
+        {
+          "type": "heading",
+          "message": "page.privacy.use.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.privacy.use.intro"
+        },
+        {
+          "type": "list",
+          "messages": [
+            "page.privacy.use.provide",
+            "page.privacy.use.communicate",
+            "page.privacy.use.verify",
+            "page.privacy.use.payments",
+            "page.privacy.use.operate",
+            "page.privacy.use.legal"
+          ]
+        },
+        {
+          "type": "text",
+          "message": "page.privacy.use.limit"
+        },
+        {
+          "type": "heading",
+          "message": "page.privacy.share.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.privacy.share.intro"
+        },
+        {
+          "type": "list",
+          "messages": [
+            "page.privacy.share.providers",
+            "page.privacy.share.payment",
+            "page.privacy.share.direction",
+            "page.privacy.share.legal",
+            "page.privacy.share.transfer"
+          ]
+        },
+        {
+          "type": "text",
+          "message": "page.privacy.share.sell"
+        },
+        {
+          "type": "text",
+          "message": "page.privacy.share.cards"
+        },
+        {
+          "type": "heading",
+          "message": "page.privacy.cookies.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.privacy.cookies.intro"
+        },
+        {
+          "type": "list",
+          "messages": [
+            "page.privacy.cookies.language",
+            "page.privacy.cookies.session"
+          ]
+        },
+        {
+          "type": "text",
+          "message": "page.privacy.cookies.control"
+        },
+        {
+          "type": "heading",
+          "message": "page.privacy.security.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.privacy.security.body"
+        },
+        {
+          "type": "text",
+          "message": "page.privacy.security.more"
+        },
+        {
+          "type": "heading",
+          "message": "page.privacy.retention.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.privacy.retention.body"
+        },
+        {
+          "type": "list",
+          "messages": [
+            "page.privacy.retention.abd",
+            "page.privacy.retention.l"
+          ]
+        },
+        {
+          "type": "text",
+          "message": "page.privacy.retention.end"
+        },
+        {
+          "type": "heading",
+          "message": "page.privacy.children.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.privacy.children.body"
+        },
+        {
+          "type": "heading",
+          "message": "page.privacy.rights.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.privacy.rights.ca"
+        },
+        {
+          "type": "list",
+          "messages": [
+            "page.privacy.rights.know",
+            "page.privacy.rights.delete",
+            "page.privacy.rights.correct",
+            "page.privacy.rights.optout",
+            "page.privacy.rights.limit",
+            "page.privacy.rights.nondiscrimination"
+          ]
+        },
+        {
+          "type": "text",
+          "message": "page.privacy.rights.other"
+        },
+        {
+          "type": "text",
+          "message": "page.privacy.rights.how"
+        },
+        {
+          "type": "text",
+          "message": "page.privacy.rights.verify"
+        },
+        {
+          "type": "text",
+          "message": "page.privacy.rights.agent"
+        },
+        {
+          "type": "text",
+          "message": "page.privacy.rights.appeal"
+        },
+        {
+          "type": "heading",
+          "message": "page.privacy.changes.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.privacy.changes.body"
+        },
+        {
+          "type": "heading",
+          "message": "page.privacy.contact.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.privacy.contact.body"
+        },
+        {
+          "type": "contact"
+        },
+        {
+          "type": "links",
+          "style": "inline",
+          "links": [
+            {
+              "to": "/terms",
+              "message": "page.privacy.links.terms"
+            },
+            {
+              "to": "/eula",
+              "message": "page.privacy.links.eula"
+            }
+          ]
+        }
+      ]
     },
     {
       "id": "services",
@@ -1253,7 +1709,175 @@ export const registry: Registry = {
       "id": "terms",
       "route": "/terms",
       "title": "page.terms.title",
-      "blocks": []
+      "blocks": [
+        {
+          "type": "text",
+          "message": "page.terms.binding"
+        },
+        {
+          "type": "text",
+          "message": "page.terms.updated"
+        },
+        {
+          "type": "text",
+          "message": "page.terms.intro"
+        },
+        {
+          "type": "heading",
+          "message": "page.terms.services.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.terms.services.body"
+        },
+        {
+          "type": "heading",
+          "message": "page.terms.eligibility.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.terms.eligibility.body"
+        },
+        {
+          "type": "heading",
+          "message": "page.terms.accuracy.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.terms.accuracy.body"
+        },
+        {
+          "type": "heading",
+          "message": "page.terms.fees.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.terms.fees.body"
+        },
+        {
+          "type": "text",
+          "message": "page.terms.fees.checkout"
+        },
+        {
+          "type": "heading",
+          "message": "page.terms.outcome.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.terms.outcome.body"
+        },
+        {
+          "type": "list",
+          "messages": [
+            "page.terms.outcome.credit",
+            "page.terms.outcome.loan",
+            "page.terms.outcome.claim",
+            "page.terms.outcome.other"
+          ]
+        },
+        {
+          "type": "heading",
+          "message": "page.terms.refunds.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.terms.refunds.body"
+        },
+        {
+          "type": "text",
+          "message": "page.terms.refunds.croa"
+        },
+        {
+          "type": "text",
+          "message": "page.terms.refunds.dispute"
+        },
+        {
+          "type": "text",
+          "message": "page.terms.refunds.how"
+        },
+        {
+          "type": "heading",
+          "message": "page.terms.use.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.terms.use.intro"
+        },
+        {
+          "type": "list",
+          "messages": [
+            "page.terms.use.others",
+            "page.terms.use.security",
+            "page.terms.use.automated",
+            "page.terms.use.unlawful"
+          ]
+        },
+        {
+          "type": "heading",
+          "message": "page.terms.ip.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.terms.ip.body"
+        },
+        {
+          "type": "heading",
+          "message": "page.terms.privacy.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.terms.privacy.body"
+        },
+        {
+          "type": "links",
+          "style": "inline",
+          "links": [
+            {
+              "to": "/privacy",
+              "message": "page.terms.links.privacy"
+            }
+          ]
+        },
+        {
+          "type": "heading",
+          "message": "page.terms.liability.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.terms.liability.disclaimer"
+        },
+        {
+          "type": "text",
+          "message": "page.terms.liability.cap"
+        },
+        {
+          "type": "heading",
+          "message": "page.terms.law.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.terms.law.body"
+        },
+        {
+          "type": "heading",
+          "message": "page.terms.changes.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.terms.changes.body"
+        },
+        {
+          "type": "heading",
+          "message": "page.terms.contact.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.terms.contact.body"
+        },
+        {
+          "type": "contact"
+        }
+      ]
     },
     {
       "id": "update-received",

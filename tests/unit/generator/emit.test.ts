@@ -12,6 +12,7 @@ describe('emitted files for a fixture service', async () => {
 
   it('emits the registry, form module, record types, server table, validators and catalogues', () => {
     expect([...files.keys()].sort()).toEqual([
+      'pb_hooks/generated/mail.js',
       'pb_hooks/generated/services.js',
       'pb_hooks/generated/validators.js',
       'src/generated/forms/petition.main.ts',
@@ -35,8 +36,13 @@ describe('emitted files for a fixture service', async () => {
   });
 
   it('emits one "created" migration per collection, matching the golden files', async () => {
-    expect(migrations.map((m) => m.file)).toEqual(['1800000000_created_staff.js', '1800000001_created_helpuztrash.js', '1800000002_created_petitions.js']);
-    await expect(migrations[2]?.content).toMatchFileSnapshot('__snapshots__/petition/created_petitions.js.snap');
+    expect(migrations.map((m) => m.file)).toEqual([
+      '1800000000_created_staff.js',
+      '1800000001_created_helpuztrash.js',
+      '1800000002_created_outbox.js',
+      '1800000003_created_petitions.js',
+    ]);
+    await expect(migrations[3]?.content).toMatchFileSnapshot('__snapshots__/petition/created_petitions.js.snap');
   });
 
   it('compiles validators that enforce the form on the server', async () => {

@@ -130,6 +130,26 @@ describe('schema problems', () => {
       want: 'schemas/services/petition/service.json#: route /creditapps is already used by schemas/services/creditrepair/service.json',
     },
     {
+      given: 'an e-mail template that reads a form field by name (it could leak an SSN)',
+      change: (s) => writeFileSync(join(s.schemasDir, 'mail/confirmation/en.txt.hbs'), 'Dear {{name}}, your SSN {{ssn}} is safe.'),
+      want: 'schemas/mail/confirmation/en.txt.hbs#: unknown variable "ssn": ',
+    },
+    {
+      given: 'an e-mail template that does not compile',
+      change: (s) => writeFileSync(join(s.schemasDir, 'mail/confirmation/ru.html.hbs'), '<p>{{#if name}}Hello</p>'),
+      want: 'schemas/mail/confirmation/ru.html.hbs#: not a valid handlebars template: ',
+    },
+    {
+      given: 'a service sending a template that does not exist',
+      change: (s) => s.edit(`${SVC}/service.json`, (j) => (j.mail = { applicant: { template: 'welcome', to: 'email' } })),
+      want: 'schemas/services/petition/service.json#/mail/applicant/template: no template schemas/mail/welcome/',
+    },
+    {
+      given: 'an applicant e-mail addressed to a field that is not an e-mail address',
+      change: (s) => s.edit(`${SVC}/service.json`, (j) => (j.mail = { applicant: { template: 'confirmation', to: 'fullName' } })),
+      want: 'schemas/services/petition/service.json#/mail/applicant/to: "fullName" is not an e-mail field (format: email) of the form',
+    },
+    {
       given: 'a broken JSON file',
       change: (s) => writeFileSync(join(s.schemasDir, SVC, 'admin.ui.json'), '{ "title": '),
       want: 'schemas/services/petition/admin.ui.json#: not valid JSON: ',

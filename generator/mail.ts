@@ -1,0 +1,98 @@
+/**
+ * E-mail templates (schemas/mail/<name>/): parsed with handlebars here, so a template that does not
+ * compile or names a variable the server never provides is a schema error, not a broken e-mail.
+ * Templates see only the variables below: the applicant's name, never a field by name, so no template
+ * can put an SSN, card data or a document link into an e-mail.
+ */
+import Handlebars from 'handlebars';
+import type { Locale } from '../src/engine/types.ts';
+import type { Problems } from './errors.ts';
+import { LOCALES, type MailSource } from './load.ts';
+
+/** What the server puts in every template's context (pb_hooks/lib/outbox.js builds it). */
+export const MAIL_VARIABLES = ['name', 'service', 'form', 'submittedAt', 'language', 'reference', 'listUrl', 'fields', 'company'];
+/** Inside {{#each fields}}: one non-sensitive, non-file field of the submission. */
+const FIELD_VARIABLES = ['label', 'value'];
+const COMPANY_VARIABLES = ['name', 'address', 'phone', 'phoneDigits', 'email', 'ein', 'stateId'];
+
+export interface MailTemplateModel {
+  name: string;
+  subject: Record<Locale, string>;
+  html: Record<Locale, string>;
+  text: Record<Locale, string>;
+}
+
+type Node = { type: string; [key: string]: unknown };
+
+/** Every variable path a template reads, with whether it is read inside an #each block. */
+function variablesOf(program: Node, insideEach = false, out: { path: string; inEach: boolean }[] = []) {
+  const visit = (node: unknown, inEach: boolean): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach((n) => visit(n, inEach));
+    const n = node as Node;
+    if (n.type === 'PathExpression') {
+      const original = String(n.original);
+      if (original !== 'this' && !original.startsWith('@')) out.push({ path: original, inEach });
+      return;
+    }
+    if (n.type === 'BlockStatement' && (n.path as Node).original === 'each') {
+      visit(n.params, inEach);
+      visit(n.program, true);
+      visit(n.inverse, inEach);
+      return;
+    }
+    if ((n.type === 'MustacheStatement' || n.type === 'BlockStatement' || n.type === 'SubExpression') && ['if', 'unless', 'each', 'with'].includes(String((n.path as Node).original))) {
+      visit(n.params, inEach);
+      visit(n.program, inEach);
+      visit(n.inverse, inEach);
+      return;
+    }
+    for (const [key, value] of Object.entries(n)) if (key !== 'loc') visit(value, inEach);
+  };
+  visit(program, insideEach);
+  return out;
+}
+
+function allowed(path: string, inEach: boolean): boolean {
+  const [head, ...rest] = path.split('.');
+  if (inEach && FIELD_VARIABLES.includes(path)) return true;
+  if (head === 'company') return rest.length === 1 && COMPANY_VARIABLES.includes(rest[0] ?? '');
+  return rest.length === 0 && MAIL_VARIABLES.includes(head ?? '');
+}
+
+function checkTemplate(source: string, file: string, pointer: string, problems: Problems): void {
+  let ast: Node;
+  try {
+    ast = Handlebars.parse(source) as unknown as Node;
+  } catch (err) {
+    problems.add(file, pointer, `not a valid handlebars template: ${(err as Error).message.split('\n')[0]}`);
+    return;
+  }
+  for (const { path, inEach } of variablesOf(ast)) {
+    if (!allowed(path, inEach)) {
+      problems.add(file, pointer, `unknown variable "${path}": templates may use ${MAIL_VARIABLES.join(', ')} (fields: label, value; company: ${COMPANY_VARIABLES.join(', ')})`);
+    }
+  }
+}
+
+export function mailModels(sources: MailSource[], problems: Problems): MailTemplateModel[] {
+  return sources.map((m) => {
+    const subjects = m.subject.data as Record<string, string>;
+    const model: MailTemplateModel = { name: m.name, subject: {} as Record<Locale, string>, html: {} as Record<Locale, string>, text: {} as Record<Locale, string> };
+    for (const l of LOCALES) {
+      const body = m.bodies[l];
+      model.subject[l] = subjects[l] ?? '';
+      model.html[l] = body?.html.data ?? '';
+      model.text[l] = body?.text.data ?? '';
+      checkTemplate(model.subject[l], m.subject.path, `/${l}`, problems);
+      if (body) {
+        checkTemplate(body.html.data, body.html.path, '', problems);
+        checkTemplate(body.text.data, body.text.path, '', problems);
+      }
+    }
+    return model;
+  });
+}
+
+/** The template a service's `"staff": true` sends. */
+export const STAFF_NOTICE = 'staff-notice';

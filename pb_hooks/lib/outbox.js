@@ -1,0 +1,228 @@
+/**
+ * The e-mail outbox (issue: confirmation e-mails that are never lost). A submission writes its e-mails
+ * here in its own transaction; a job sends what is due through SMTP, one e-mail per recipient per
+ * throttle period (the original's 10 seconds), retrying with a growing delay, and marks an e-mail
+ * failed after the last attempt. A mail server that is down never slows or fails a submission.
+ *
+ * Templates come from pb_hooks/generated/mail.js (schemas/mail/, precompiled handlebars). Their context
+ * holds the applicant's name and the non-sensitive, non-file fields only: never an SSN, card data or a
+ * document link.
+ */
+const mail = require(`${__hooks}/generated/mail.js`);
+const config = require(`${__hooks}/generated/services.js`);
+
+function env(name, fallback) {
+  const value = $os.getenv(name);
+  return value === '' ? fallback : value;
+}
+
+function options() {
+  return {
+    staff: env('FORMWORK_MAIL_STAFF', '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    publicUrl: env('FORMWORK_PUBLIC_URL', 'http://127.0.0.1:8090').replace(/\/+$/, ''),
+    retrySeconds: Number(env('FORMWORK_MAIL_RETRY_SECONDS', '60')),
+    maxAttempts: Number(env('FORMWORK_MAIL_MAX_ATTEMPTS', '8')),
+    throttleSeconds: Number(env('FORMWORK_MAIL_THROTTLE_SECONDS', '10')),
+  };
+}
+
+/** PocketBase's own date format, which its filters compare as text. */
+const pbDate = (ms) => new Date(ms).toISOString().replace('T', ' ');
+const msOf = (text) => (text ? new Date(String(text).replace(' ', 'T')).getTime() : 0);
+
+/** "$50,000" / "$119.95" without Intl, which PocketBase's JS runtime lacks. */
+function usd(value) {
+  const n = Number(value);
+  if (!isFinite(n)) return String(value);
+  const fixed = Math.round(n) === n ? String(n) : n.toFixed(2);
+  const parts = fixed.split('.');
+  return '$' + parts[0].replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (parts[1] ? '.' + parts[1] : '');
+}
+
+function displayName(record) {
+  const get = (f) => (record.collection().fields.getByName(f) ? String(record.get(f) || '').trim() : '');
+  return get('fullName') || get('name') || [get('firstName'), get('lastName')].filter(Boolean).join(' ') || [get('fname'), get('lname')].filter(Boolean).join(' ');
+}
+
+/** label: value of each filled field a template may show (the generator left out sensitive and file fields). */
+function fieldLines(record, texts) {
+  const lines = [];
+  for (const f of texts.fields) {
+    if (f.kind === 'bool') continue;
+    const raw = record.get(f.name);
+    if (raw === undefined || raw === null || raw === '') continue;
+    const value = f.format === 'usd' ? usd(raw) : f.options[String(raw)] || String(raw);
+    lines.push({ label: f.label, value: value });
+  }
+  return lines;
+}
+
+function context(service, record, locale, opts) {
+  const texts = service.texts[locale] || service.texts[mail.defaultLanguage];
+  const phone = mail.company.phone || '';
+  return {
+    name: displayName(record),
+    service: texts.title,
+    form: texts.forms[record.getString('variant')] || texts.title,
+    submittedAt: record.getString('created').slice(0, 16) + ' UTC',
+    language: (service.texts[record.getString('locale')] || texts).language,
+    reference: record.id,
+    listUrl: opts.publicUrl + service.adminRoute,
+    fields: fieldLines(record, texts),
+    company: Object.assign({}, mail.company, { phoneDigits: phone.replace(/[^\d+]/g, '') }),
+  };
+}
+
+function render(template, locale, ctx) {
+  const t = mail.templates[template][locale] || mail.templates[template][mail.defaultLanguage];
+  return { subject: t.subject(ctx).replace(/\s+/g, ' ').trim(), html: t.html(ctx), text: t.text(ctx) };
+}
+
+function queue(app, record, kind, to, locale, message) {
+  const outbox = app.findCollectionByNameOrId(config.outboxCollection);
+  const item = new Record(outbox);
+  item.set('sourceCollection', record.collection().name);
+  item.set('record', record.id);
+  item.set('kind', kind);
+  item.set('to', to);
+  item.set('locale', locale);
+  item.set('subject', message.subject);
+  item.set('html', message.html);
+  item.set('text', message.text);
+  item.set('status', 'pending');
+  item.set('attempts', 0);
+  item.set('nextAttemptAt', pbDate(Date.now()));
+  app.save(item);
+}
+
+/** Writes the e-mails a new submission sends, with `app` (the submission's transaction). */
+function enqueue(app, record) {
+  const service = mail.services[record.collection().name];
+  if (!service) return 0;
+  const opts = options();
+  let count = 0;
+  const applicant = service.mail.applicant;
+  const to = applicant ? record.getString(applicant.to) : '';
+  if (applicant && to) {
+    const locale = record.getString('locale') || mail.defaultLanguage;
+    queue(app, record, 'applicant', to, locale, render(applicant.template, locale, context(service, record, locale, opts)));
+    count++;
+  }
+  if (service.mail.staff) {
+    const message = render('staff-notice', mail.defaultLanguage, context(service, record, mail.defaultLanguage, opts));
+    for (const address of opts.staff) {
+      queue(app, record, 'staff', address, mail.defaultLanguage, message);
+      count++;
+    }
+  }
+  return count;
+}
+
+function sendOne(app, item) {
+  const meta = app.settings().meta;
+  const message = new MailerMessage({
+    from: { address: meta.senderAddress, name: meta.senderName },
+    to: [{ address: item.getString('to') }],
+    subject: item.getString('subject'),
+    html: item.getString('html'),
+    text: item.getString('text'),
+  });
+  app.newMailClient().send(message);
+}
+
+/**
+ * Sends every due e-mail. Returns what happened, for the flush endpoint and the logs. Does nothing
+ * while SMTP is not configured (FORMWORK_SMTP_HOST): e-mails wait, none is lost.
+ */
+function processDue(app) {
+  const result = { sent: 0, deferred: 0, retrying: 0, failed: 0, skipped: false };
+  if (!app.settings().smtp.enabled) {
+    result.skipped = true;
+    return result;
+  }
+  const store = app.store();
+  if (store.has('formwork.outbox.busy')) {
+    result.skipped = true;
+    return result;
+  }
+  store.set('formwork.outbox.busy', true);
+  try {
+    const opts = options();
+    const now = Date.now();
+    const due = app.findRecordsByFilter(config.outboxCollection, "status = 'pending' && nextAttemptAt <= {:now}", 'nextAttemptAt', 100, 0, { now: pbDate(now) });
+    for (const item of due) {
+      const to = item.getString('to');
+      const since = pbDate(Date.now() - opts.throttleSeconds * 1000);
+      const recent = app.findRecordsByFilter(config.outboxCollection, "to = {:to} && status = 'sent' && sentAt > {:since}", '-sentAt', 1, 0, { to: to, since: since });
+      if (recent.length > 0) {
+        item.set('nextAttemptAt', pbDate(msOf(recent[0].getString('sentAt')) + opts.throttleSeconds * 1000));
+        app.save(item);
+        result.deferred++;
+        continue;
+      }
+      try {
+        sendOne(app, item);
+        item.set('status', 'sent');
+        item.set('sentAt', pbDate(Date.now()));
+        item.set('lastError', '');
+        result.sent++;
+      } catch (err) {
+        const attempts = item.getInt('attempts') + 1;
+        item.set('attempts', attempts);
+        item.set('lastError', String(err).slice(0, 1000));
+        if (attempts >= opts.maxAttempts) {
+          item.set('status', 'failed');
+          result.failed++;
+        } else {
+          const delay = Math.min(opts.retrySeconds * Math.pow(2, attempts - 1), 6 * 3600);
+          item.set('nextAttemptAt', pbDate(Date.now() + delay * 1000));
+          result.retrying++;
+        }
+      }
+      app.save(item);
+    }
+  } finally {
+    store.remove('formwork.outbox.busy');
+  }
+  return result;
+}
+
+/** Staff asked to send an e-mail again: it becomes pending and due now, with a fresh set of attempts. */
+function resend(app, id) {
+  const item = app.findRecordById(config.outboxCollection, id);
+  item.set('status', 'pending');
+  item.set('attempts', 0);
+  item.set('lastError', '');
+  item.set('nextAttemptAt', pbDate(Date.now()));
+  app.save(item);
+  return item;
+}
+
+/** SMTP and sender from the environment (never from the repository). */
+function configure(app) {
+  const settings = app.settings();
+  const host = env('FORMWORK_SMTP_HOST', '');
+  settings.smtp.enabled = host !== '';
+  if (host) {
+    settings.smtp.host = host;
+    settings.smtp.port = Number(env('FORMWORK_SMTP_PORT', '25'));
+    settings.smtp.username = env('FORMWORK_SMTP_USERNAME', '');
+    settings.smtp.password = env('FORMWORK_SMTP_PASSWORD', '');
+    settings.smtp.tls = env('FORMWORK_SMTP_TLS', 'false') === 'true';
+  }
+  settings.meta.senderAddress = env('FORMWORK_MAIL_FROM', mail.company.email);
+  settings.meta.senderName = env('FORMWORK_MAIL_FROM_NAME', mail.company.name);
+  app.save(settings);
+}
+
+/** Superusers and staff admins may flush the outbox and resend. */
+function mayManage(auth) {
+  if (!auth) return false;
+  if (auth.isSuperuser()) return true;
+  return auth.collection().name === config.staffCollection && auth.getString('role') === 'admin';
+}
+
+module.exports = { enqueue, processDue, resend, configure, mayManage };

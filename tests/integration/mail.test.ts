@@ -1,0 +1,129 @@
+/**
+ * Confirmation e-mails through the outbox, against a real PocketBase and a real SMTP server on
+ * loopback: the applicant's mail arrives in the language they used and holds no sensitive data, staff
+ * get a notice, a mail server that is down neither slows nor fails a submission (the mail follows once
+ * it is back), and one recipient gets at most one e-mail per throttle period.
+ */
+import type PocketBase from 'pocketbase';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formData, pngFile, validCreditRepair } from '../support/fixtures.ts';
+import { freePort, startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
+import { startSmtpSink, type SmtpSink } from '../support/smtp.ts';
+import { superuserClient } from '../support/staff.ts';
+
+const THROTTLE_SECONDS = 2;
+const STAFF = 'office@formwork.test';
+
+describe('e-mail outbox', () => {
+  let pb: PocketBaseProcess;
+  let smtp: SmtpSink | null;
+  let smtpPort: number;
+  let admin: PocketBase;
+
+  const submitCreditRepair = (change: Record<string, string>) =>
+    fetch(`${pb.url}/api/collections/creditrepairnew/records`, {
+      method: 'POST',
+      body: formData({ ...validCreditRepair, variant: 'full', ...change }, { stateId: pngFile() }),
+    });
+  const flush = async () => (await admin.send('/api/formwork/outbox/flush', { method: 'POST' })) as { sent: number; deferred: number; retrying: number };
+  /** Lets the staff address's throttle period pass, so one test's staff notice does not hold the next's. */
+  const quiet = () => new Promise((r) => setTimeout(r, THROTTLE_SECONDS * 1000 + 100));
+  const outboxOf = (record: string) => admin.collection('outbox').getFullList({ filter: `record = "${record}"`, sort: 'kind' });
+
+  beforeAll(async () => {
+    smtpPort = await freePort();
+    smtp = await startSmtpSink(smtpPort);
+    pb = await startPocketBase({
+      env: {
+        FORMWORK_SMTP_HOST: '127.0.0.1',
+        FORMWORK_SMTP_PORT: String(smtpPort),
+        FORMWORK_MAIL_STAFF: STAFF,
+        FORMWORK_MAIL_FROM: 'no-reply@formwork.test',
+        FORMWORK_MAIL_RETRY_SECONDS: '1',
+        FORMWORK_MAIL_THROTTLE_SECONDS: String(THROTTLE_SECONDS),
+        FORMWORK_PUBLIC_URL: 'https://apply.formwork.test',
+      },
+    });
+    admin = await superuserClient(pb);
+  });
+  afterAll(async () => {
+    await pb?.stop();
+    await smtp?.close();
+  });
+
+  it('sends the applicant a confirmation in their language, without the SSN, and staff a notice', async () => {
+    const res = await submitCreditRepair({ locale: 'ru', email: 'aziza@example.com', ssn: '987654321' });
+    expect(res.status).toBe(200);
+    const record = (await res.json()) as { id: string };
+    const queued = await outboxOf(record.id);
+    expect(queued.map((q) => [q.kind, q.to, q.status])).toEqual([
+      ['applicant', 'aziza@example.com', 'pending'],
+      ['staff', STAFF, 'pending'],
+    ]);
+
+    expect(await flush()).toMatchObject({ sent: 2 });
+    const mails = await smtp!.waitFor(2);
+    const applicant = mails.find((m) => m.to && !Array.isArray(m.to) && m.to.text === 'aziza@example.com');
+    expect(applicant?.subject).toBe('Мы получили вашу заявку: Заявка на восстановление кредитной истории');
+    expect(applicant?.text).toContain('Здравствуйте, Aziza Karimova!');
+    expect(applicant?.text).toContain(record.id);
+    expect(applicant?.html).toContain('<strong>«Заявка на восстановление кредитной истории»</strong>');
+    const staff = mails.find((m) => m.to && !Array.isArray(m.to) && m.to.text === STAFF);
+    expect(staff?.subject).toBe('New submission: Credit repair application from Aziza Karimova');
+    expect(staff?.text).toContain('https://apply.formwork.test/creditapps');
+    for (const mail of mails) {
+      const all = `${mail.subject}\n${mail.text}\n${String(mail.html)}`;
+      expect(all).not.toContain('987654321'); // SSN
+      expect(all).not.toMatch(/\.png|\/api\/files\//); // document links
+    }
+    expect((await outboxOf(record.id)).every((q) => q.status === 'sent' && q.sentAt)).toBe(true);
+  });
+
+  it('takes the submission at once while the mail server is down, and delivers once it is back', async () => {
+    await quiet();
+    await smtp!.close();
+    smtp = null;
+    const started = Date.now();
+    const res = await submitCreditRepair({ locale: 'uz', email: 'bobur@example.com' });
+    expect(res.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(5_000); // no SMTP in the request path (a generous bound, not a benchmark)
+    const record = (await res.json()) as { id: string };
+
+    expect(await flush()).toMatchObject({ sent: 0, retrying: 2 });
+    const failedOnce = await outboxOf(record.id);
+    expect(failedOnce.every((q) => q.status === 'pending' && q.attempts === 1 && q.lastError !== '')).toBe(true);
+
+    smtp = await startSmtpSink(smtpPort);
+    await new Promise((r) => setTimeout(r, 1_200)); // the retry delay (FORMWORK_MAIL_RETRY_SECONDS=1)
+    expect(await flush()).toMatchObject({ sent: 2 });
+    const mails = await smtp.waitFor(2);
+    expect(mails.find((m) => m.subject?.startsWith('Arizangiz qabul qilindi'))).toBeDefined();
+    expect((await outboxOf(record.id)).every((q) => q.status === 'sent')).toBe(true);
+  });
+
+  it('holds a second e-mail to the same address until the throttle period has passed', async () => {
+    await quiet();
+    const before = smtp!.messages.length;
+    const first = (await (await submitCreditRepair({ locale: 'en', email: 'twice@example.com' })).json()) as { id: string };
+    const second = (await (await submitCreditRepair({ locale: 'en', email: 'twice@example.com' })).json()) as { id: string };
+    const result = await flush();
+    expect(result.deferred).toBeGreaterThanOrEqual(1); // the second mail to twice@ (staff notices share one address too)
+    const held = (await outboxOf(second.id)).find((q) => q.kind === 'applicant');
+    expect(held?.status).toBe('pending');
+    const sentFirst = (await outboxOf(first.id)).find((q) => q.kind === 'applicant');
+    expect(sentFirst?.status).toBe('sent');
+    expect(new Date(held!.nextAttemptAt).getTime() - new Date(sentFirst!.sentAt).getTime()).toBeGreaterThanOrEqual(THROTTLE_SECONDS * 1000 - 5);
+
+    await new Promise((r) => setTimeout(r, THROTTLE_SECONDS * 1000 + 200));
+    await flush();
+    expect((await outboxOf(second.id)).find((q) => q.kind === 'applicant')?.status).toBe('sent');
+    const toTwice = smtp!.messages.slice(before).filter((m) => m.to && !Array.isArray(m.to) && m.to.text === 'twice@example.com');
+    expect(toTwice).toHaveLength(2);
+    expect(toTwice[1]!.date!.getTime() - toTwice[0]!.date!.getTime()).toBeGreaterThanOrEqual((THROTTLE_SECONDS - 1) * 1000);
+  });
+
+  it('lets only staff admins flush or resend', async () => {
+    const anonymous = await fetch(`${pb.url}/api/formwork/outbox/flush`, { method: 'POST' });
+    expect(anonymous.status).toBe(403);
+  });
+});
