@@ -22,6 +22,8 @@ export interface ServiceSource {
   ui: SourceFile;
   admin: SourceFile;
   messages: Record<string, SourceFile>;
+  /** The service's own e-mail templates (mail/<name>/), which win over schemas/mail/<name>/. */
+  mail: MailSource[];
 }
 
 export interface PageSource {
@@ -85,6 +87,17 @@ function readMessages(root: string, dir: string, problems: Problems): Record<str
   return Object.fromEntries(LOCALES.map((l) => [l, readJson(root, join(dir, 'i18n', `${l}.json`), problems)]));
 }
 
+/** Every template folder under `dir`: subject.json and an HTML and a plain-text body per language. */
+function readMail(root: string, dir: string, problems: Problems): MailSource[] {
+  return subdirs(dir).map((name): MailSource => {
+    const folder = join(dir, name);
+    const bodies = Object.fromEntries(
+      LOCALES.map((l) => [l, { html: readText(root, join(folder, `${l}.html.hbs`), problems), text: readText(root, join(folder, `${l}.txt.hbs`), problems) }]),
+    );
+    return { name, subject: readJson(root, join(folder, 'subject.json'), problems), bodies };
+  });
+}
+
 export function loadSchemas(root: string, schemasDir: string, problems: Problems): SchemaSources {
   const read = (path: string) => readJson(root, path, problems);
   const metaDir = join(schemasDir, 'meta');
@@ -104,19 +117,14 @@ export function loadSchemas(root: string, schemasDir: string, problems: Problems
       ui: read(join(dir, 'form.ui.json')),
       admin: read(join(dir, 'admin.ui.json')),
       messages: readMessages(root, dir, problems),
+      mail: readMail(root, join(dir, 'mail'), problems),
     };
   });
   const pages = subdirs(join(schemasDir, 'pages')).map((id): PageSource => {
     const dir = join(schemasDir, 'pages', id);
     return { id, page: read(join(dir, 'page.json')), messages: readMessages(root, dir, problems) };
   });
-  const mail = subdirs(join(schemasDir, 'mail')).map((name): MailSource => {
-    const dir = join(schemasDir, 'mail', name);
-    const bodies = Object.fromEntries(
-      LOCALES.map((l) => [l, { html: readText(root, join(dir, `${l}.html.hbs`), problems), text: readText(root, join(dir, `${l}.txt.hbs`), problems) }]),
-    );
-    return { name, subject: read(join(dir, 'subject.json')), bodies };
-  });
+  const mail = readMail(root, join(schemasDir, 'mail'), problems);
   return {
     root,
     schemasDir,

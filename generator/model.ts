@@ -66,7 +66,7 @@ export interface ServiceModel {
   admin: { route: string; aliases: string[]; sort: string; title: string; deleted: string; fields: AdminFieldModel[] };
   topic: string;
   /** E-mails a submission sends: the applicant's (template, field with the address) and a staff notice. */
-  mail: { applicant?: { template: string; to: string }; staff: boolean };
+  mail: { applicant?: { template: string; to: string }; staff: boolean; staffTemplate?: string };
 }
 
 export interface PageModel {
@@ -457,12 +457,25 @@ export async function buildModel(sources: SchemaSources, problems: Problems): Pr
       if (!(c in siteConstants)) problems.add(src?.page.path ?? '', '/blocks', `"${c}" is not one of site.json constants`);
     }
   }
-  const mailTemplates = mailModels(sources.mail, problems);
+  // A service's own template (services/<id>/mail/<name>/) wins over the shared one of the same name;
+  // it is emitted as "<id>/<name>" and the service's mail settings point to it.
+  const mailTemplates = [
+    ...mailModels(sources.mail, problems),
+    ...sources.services.flatMap((src) => mailModels(src.mail, problems).map((m) => ({ ...m, name: `${src.id}/${m.name}` }))),
+  ];
   const templateNames = new Set(mailTemplates.map((m) => m.name));
+  const resolveTemplate = (serviceId: string, name: string) => (templateNames.has(`${serviceId}/${name}`) ? `${serviceId}/${name}` : name);
   for (const [i, s] of services.entries()) {
     const where = sources.services[i]?.service.path ?? '';
-    if (s.mail.applicant && !templateNames.has(s.mail.applicant.template)) problems.add(where, '/mail/applicant/template', `no template schemas/mail/${s.mail.applicant.template}/`);
-    if (s.mail.staff && !templateNames.has(STAFF_NOTICE)) problems.add(where, '/mail/staff', `staff notices need the template schemas/mail/${STAFF_NOTICE}/`);
+    if (s.mail.applicant) {
+      const template = resolveTemplate(s.id, s.mail.applicant.template);
+      if (!templateNames.has(template)) problems.add(where, '/mail/applicant/template', `no template schemas/mail/${s.mail.applicant.template}/ or mail/${s.mail.applicant.template}/ in the service's folder`);
+      s.mail.applicant = { ...s.mail.applicant, template };
+    }
+    if (s.mail.staff) {
+      s.mail.staffTemplate = resolveTemplate(s.id, STAFF_NOTICE);
+      if (!templateNames.has(s.mail.staffTemplate)) problems.add(where, '/mail/staff', `staff notices need the template schemas/mail/${STAFF_NOTICE}/`);
+    }
   }
   const shellLinks = [...((site.header ?? []) as Link[]), ...((site.footer ?? []) as Link[])];
   for (const l of shellLinks) {

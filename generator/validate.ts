@@ -66,6 +66,7 @@ export function validateSources(sources: SchemaSources, problems: Problems): voi
     check('ui.meta.json', s.ui, problems);
     check('admin.meta.json', s.admin, problems);
     for (const file of Object.values(s.messages)) check('messages.meta.json', file, problems);
+    for (const m of s.mail) check('mail.meta.json', m.subject, problems);
   }
   for (const m of sources.mail) check('mail.meta.json', m.subject, problems);
   for (const p of sources.pages) {

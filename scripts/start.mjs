@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: the whole product on its embedded defaults, on 127.0.0.1 only: builds the site if
-// needed, builds PocketBase if needed, applies the migrations, seeds the dev accounts and serves.
+// needed, builds PocketBase and Mailpit if needed, applies the migrations, seeds the dev accounts,
+// runs the dev mail sink (unless FORMWORK_SMTP_HOST names a real mail server) and serves.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -22,7 +23,23 @@ const staff = {
   password: process.env.FORMWORK_STAFF_PASSWORD ?? 'formwork-staff',
 };
 
+// E-mail: a real SMTP server if FORMWORK_SMTP_HOST is set, else Mailpit on loopback, which keeps every
+// message for reading in its web UI.
+const mailpitSmtp = process.env.FORMWORK_MAILPIT_SMTP ?? '127.0.0.1:1025';
+const mailpitUi = process.env.FORMWORK_MAILPIT_UI ?? '127.0.0.1:8025';
+const useMailpit = !process.env.FORMWORK_SMTP_HOST;
+const mailEnv = useMailpit
+  ? { FORMWORK_SMTP_HOST: mailpitSmtp.split(':')[0], FORMWORK_SMTP_PORT: mailpitSmtp.split(':')[1] }
+  : {};
+const serverEnv = {
+  ...process.env,
+  ...mailEnv,
+  FORMWORK_PUBLIC_URL: process.env.FORMWORK_PUBLIC_URL ?? url,
+  FORMWORK_MAIL_STAFF: process.env.FORMWORK_MAIL_STAFF ?? staff.email,
+};
+
 execFileSync('bash', [join(root, 'scripts/install-pocketbase.sh')], { stdio: 'inherit' });
+if (useMailpit) execFileSync('bash', [join(root, 'scripts/install-mailpit.sh')], { stdio: 'inherit' });
 if (!existsSync(join(root, 'dist/index.html')) || process.env.FORMWORK_REBUILD) {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
@@ -35,9 +52,21 @@ if (/^Error:/m.test(migrated)) {
 }
 execFileSync(pb, ['superuser', 'upsert', superuser.email, superuser.password, ...dirs], { stdio: 'ignore' });
 
-const server = spawn(pb, ['serve', '--http', http, '--automigrate=false', '--publicDir', join(root, 'dist'), ...dirs], { stdio: 'inherit' });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
-server.on('exit', (code) => process.exit(code ?? 0));
+const mailpit = useMailpit
+  ? spawn(join(root, 'bin/mailpit'), ['--smtp', mailpitSmtp, '--listen', mailpitUi, '--database', join(dataDir, 'mailpit.db'), '--disable-version-check', '--smtp-auth-accept-any', '--smtp-auth-allow-insecure', '--quiet'], { stdio: 'inherit' })
+  : null;
+const server = spawn(pb, ['serve', '--http', http, '--automigrate=false', '--publicDir', join(root, 'dist'), ...dirs], { stdio: 'inherit', env: serverEnv });
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    server.kill(sig);
+    mailpit?.kill(sig);
+  });
+}
+server.on('exit', (code) => {
+  mailpit?.kill();
+  process.exit(code ?? 0);
+});
+mailpit?.on('exit', (code) => code && console.error(`Mailpit stopped (exit ${code}); e-mails wait in the outbox.`));
 
 /** Creates the demo staff account once, through PocketBase's API as the superuser. */
 async function seedStaff() {
@@ -64,7 +93,8 @@ async function seedStaff() {
   console.log(`\nFormwork is running on ${url}`);
   console.log(`  applicant form:  ${url}/creditrepair`);
   console.log(`  staff sign-in:   ${url}/staff/sign-in   (${staff.email} / ${staff.password})`);
-  console.log(`  PocketBase admin: ${url}/_/          (${superuser.email} / ${superuser.password})\n`);
+  console.log(`  PocketBase admin: ${url}/_/          (${superuser.email} / ${superuser.password})`);
+  console.log(useMailpit ? `  mail (Mailpit):   http://${mailpitUi}   (every e-mail the site sends; sent within a minute)\n` : `  mail:             SMTP ${process.env.FORMWORK_SMTP_HOST}\n`);
 }
 seedStaff().catch((err) => {
   console.error(err);

@@ -74,6 +74,7 @@ export function emitRegistry(site: SiteModel): Files {
       defaultLanguage: site.defaultLanguage,
       staffCollection: site.staffCollection,
       trashCollection: site.trashCollection,
+      outboxCollection: site.outboxCollection,
       site: { company: site.company, constants: site.constants, header: site.header, footer: site.footer },
       services,
       pages,

@@ -1159,7 +1159,8 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
     claim: {
       id: "claim",
       mail: {
-        staff: !0
+        staff: !0,
+        staffTemplate: "staff-notice"
       },
       adminRoute: "/claimapps",
       texts: {
@@ -1399,7 +1400,8 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
     company: {
       id: "company",
       mail: {
-        staff: !0
+        staff: !0,
+        staffTemplate: "staff-notice"
       },
       adminRoute: "/companyapps",
       texts: {
@@ -1739,7 +1741,8 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
           template: "acknowledgement",
           to: "email"
         },
-        staff: !0
+        staff: !0,
+        staffTemplate: "staff-notice"
       },
       adminRoute: "/contacts",
       texts: {
@@ -1884,7 +1887,8 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
           template: "confirmation",
           to: "email"
         },
-        staff: !0
+        staff: !0,
+        staffTemplate: "staff-notice"
       },
       adminRoute: "/creditapps",
       texts: {
@@ -2293,7 +2297,8 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
           template: "confirmation",
           to: "email"
         },
-        staff: !0
+        staff: !0,
+        staffTemplate: "staff-notice"
       },
       adminRoute: "/loanapps",
       texts: {
@@ -2720,7 +2725,8 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
           template: "acknowledgement",
           to: "email"
         },
-        staff: !0
+        staff: !0,
+        staffTemplate: "staff-notice"
       },
       adminRoute: "/orders",
       texts: {
@@ -2823,7 +2829,8 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
           template: "confirmation",
           to: "email"
         },
-        staff: !0
+        staff: !0,
+        staffTemplate: "staff-notice"
       },
       adminRoute: "/personalapps",
       texts: {
@@ -3204,7 +3211,8 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
     ssn: {
       id: "ssn",
       mail: {
-        staff: !0
+        staff: !0,
+        staffTemplate: "staff-notice"
       },
       adminRoute: "/updates",
       texts: {
@@ -3261,7 +3269,8 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
     students: {
       id: "student",
       mail: {
-        staff: !0
+        staff: !0,
+        staffTemplate: "staff-notice"
       },
       adminRoute: "/studentapps",
       texts: {
@@ -3625,7 +3634,8 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
           template: "acknowledgement",
           to: "email"
         },
-        staff: !0
+        staff: !0,
+        staffTemplate: "staff-notice"
       },
       adminRoute: "/tickets",
       texts: {
@@ -3833,7 +3843,8 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
           template: "confirmation",
           to: "email"
         },
-        staff: !0
+        staff: !0,
+        staffTemplate: "staff-notice"
       },
       adminRoute: "/uploadapps",
       texts: {

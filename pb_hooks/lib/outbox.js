@@ -112,7 +112,7 @@ function enqueue(app, record) {
     count++;
   }
   if (service.mail.staff) {
-    const message = render('staff-notice', mail.defaultLanguage, context(service, record, mail.defaultLanguage, opts));
+    const message = render(service.mail.staffTemplate, mail.defaultLanguage, context(service, record, mail.defaultLanguage, opts));
     for (const address of opts.staff) {
       queue(app, record, 'staff', address, mail.defaultLanguage, message);
       count++;

@@ -166,6 +166,8 @@ export interface Registry {
   defaultLanguage: Locale;
   staffCollection: string;
   trashCollection: string;
+  /** E-mails of submissions and their delivery state (staff read it on each card). */
+  outboxCollection: string;
   services: ServiceEntry[];
   pages: PageEntry[];
   loadMessages: (locale: Locale) => Promise<Record<string, string>>;

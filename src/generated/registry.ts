@@ -57,6 +57,7 @@ export const registry: Registry = {
   defaultLanguage: "en",
   staffCollection: "staff",
   trashCollection: "helpuztrash",
+  outboxCollection: "outbox",
   services: [
     {
       id: "claim",

@@ -10,12 +10,14 @@ import { label, launchBrowser, watchConsole } from '../support/browser.ts';
 import { pngOnDisk } from '../support/fixtures.ts';
 import type { PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSite } from '../support/site.ts';
+import { startSmtpSink, type SmtpSink } from '../support/smtp.ts';
 import { createStaff, superuserClient } from '../support/staff.ts';
 
 describe('contact, orders, the Amazon Flex landing and the shell', () => {
   let site: PocketBaseProcess;
   let browser: Browser;
   let context: BrowserContext;
+  let smtp: SmtpSink;
   const problems: string[] = [];
 
   const open = async (path: string): Promise<Page> => {
@@ -26,7 +28,8 @@ describe('contact, orders, the Amazon Flex landing and the shell', () => {
   };
 
   beforeAll(async () => {
-    site = await startSite();
+    smtp = await startSmtpSink();
+    site = await startSite({ FORMWORK_SMTP_HOST: '127.0.0.1', FORMWORK_SMTP_PORT: String(smtp.port), FORMWORK_MAIL_THROTTLE_SECONDS: '0' });
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 420, height: 900 } });
     await context.route('https://checkout.formwork.invalid/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Checkout</h1>' }));
@@ -34,6 +37,7 @@ describe('contact, orders, the Amazon Flex landing and the shell', () => {
   afterAll(async () => {
     await browser?.close();
     await site?.stop();
+    await smtp?.close();
   });
 
   it('tells a contact what is missing in the spec’s words and saves nothing', async () => {
@@ -142,7 +146,23 @@ describe('contact, orders, the Amazon Flex landing and the shell', () => {
     await page.getByLabel(label('Password')).fill(staff.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Contacted users' }).waitFor();
-    expect(await page.getByTestId('record-card').first().textContent()).toContain('Dilnoza');
+    const card = page.getByTestId('record-card').first();
+    expect(await card.textContent()).toContain('Dilnoza');
+    // The contact left no e-mail address, so nothing was queued for them.
+    expect(await card.getByTestId('mail-status').count()).toBe(0);
+    await page.goto(`${site.url}/orders?lang=en`);
+    const order = page.getByTestId('record-card').filter({ hasText: 'shop@example.com' });
+    await order.getByTestId('mail-status').waitFor();
+    expect(await order.locator('[data-mail-status=pending]').count()).toBe(1); // waiting for the job
+    const admin = await superuserClient(site);
+    await admin.send('/api/formwork/outbox/flush', { method: 'POST' });
+    await page.reload();
+    await order.locator('[data-mail-status=sent]').waitFor();
+    expect(smtp.messages.some((m) => m.subject === 'Спасибо, что написали в Aloqa Corp')).toBe(true); // the order was placed in Russian
+    const before = smtp.messages.length;
+    await order.getByRole('button', { name: 'Send again' }).click();
+    await page.getByText('The e-mail is queued again.').waitFor();
+    await smtp.waitFor(before + 1);
     await page.goto(`${site.url}/students?lang=en`);
     await page.getByRole('heading', { name: 'International student applications' }).waitFor();
     await page.close();

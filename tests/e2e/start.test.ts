@@ -14,14 +14,17 @@ describe('npm start', () => {
   let child: ChildProcess;
   let output = '';
   let url = '';
+  let mailUi = '';
   const dataDir = mkdtempSync(join(tmpdir(), 'formwork-start-'));
 
   beforeAll(async () => {
-    const port = await freePort();
+    const [port, smtpPort, uiPort] = [await freePort(), await freePort(), await freePort()];
     url = `http://127.0.0.1:${port}`;
+    mailUi = `http://127.0.0.1:${uiPort}`;
+    const { FORMWORK_SMTP_HOST: _real, ...env } = process.env; // the dev default: Mailpit
     child = spawn('node', ['scripts/start.mjs'], {
       cwd: ROOT,
-      env: { ...process.env, FORMWORK_HTTP: `127.0.0.1:${port}`, FORMWORK_DATA_DIR: dataDir },
+      env: { ...env, FORMWORK_HTTP: `127.0.0.1:${port}`, FORMWORK_DATA_DIR: dataDir, FORMWORK_MAILPIT_SMTP: `127.0.0.1:${smtpPort}`, FORMWORK_MAILPIT_UI: `127.0.0.1:${uiPort}` },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (d) => (output += d));
@@ -48,6 +51,24 @@ describe('npm start', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
+  });
+
+  it('runs Mailpit as the mail sink: a contact message is acknowledged there', async () => {
+    expect(output).toContain(`mail (Mailpit):   ${mailUi}`);
+    const res = await fetch(`${url}/api/collections/aloqacorpcontacts/records`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fname: 'Dilnoza', lname: 'Yusupova', email: 'dilnoza@example.com', message: 'Hello', variant: 'full', locale: 'en' }),
+    });
+    expect(res.status).toBe(200);
+    const admin = new PocketBase(url);
+    await admin.collection('_superusers').authWithPassword('admin@formwork.local', 'formwork-admin');
+    expect(await admin.send('/api/formwork/outbox/flush', { method: 'POST' })).toMatchObject({ sent: 2 }); // acknowledgement + staff notice
+    const inbox = (await (await fetch(`${mailUi}/api/v1/messages`)).json()) as { messages: { Subject: string; To: { Address: string }[] }[] };
+    expect(inbox.messages.map((m) => [m.To[0]?.Address, m.Subject]).sort()).toEqual([
+      ['dilnoza@example.com', 'Thank you for writing to Aloqa Corp'],
+      ['staff@formwork.local', 'New submission: Leave us a message from Dilnoza Yusupova'],
+    ]);
   });
 
   it('lets the seeded demo staff account sign in', async () => {

@@ -8,6 +8,6 @@ export function buildSite(): void {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
 
-export function startSite(): Promise<PocketBaseProcess> {
-  return startPocketBase({ publicDir: join(ROOT, 'dist') });
+export function startSite(env: Record<string, string> = {}): Promise<PocketBaseProcess> {
+  return startPocketBase({ publicDir: join(ROOT, 'dist'), env });
 }

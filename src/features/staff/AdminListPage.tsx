@@ -12,11 +12,26 @@ import { paths } from '../../config/paths.ts';
 import { pb } from '../../config/pocketbase.ts';
 import type { ServiceEntry } from '../../engine/types.ts';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
+import { registry } from '../../generated/registry.ts';
+import type { OutboxItem } from './MailStatus.tsx';
 import { RecordCard } from './RecordCard.tsx';
 import { isSessionError, signInPath, signOut } from './session.ts';
 import { useFileToken } from './useFileToken.ts';
 
 const PER_PAGE = 20;
+
+/** The outbox entries of the records on screen, by record id (one request per page). */
+async function mailOf(collection: string, records: RecordModel[]): Promise<Record<string, OutboxItem[]>> {
+  if (records.length === 0) return {};
+  const ids = records.map((r, i) => `record = {:r${i}}`).join(' || ');
+  const params = Object.fromEntries(records.map((r, i) => [`r${i}`, r.id]));
+  const items = await pb
+    .collection(registry.outboxCollection)
+    .getFullList<OutboxItem & { record: string }>({ filter: pb.filter(`sourceCollection = {:c} && (${ids})`, { c: collection, ...params }), sort: 'kind,created' });
+  const byRecord: Record<string, OutboxItem[]> = {};
+  for (const item of items) (byRecord[item.record] ??= []).push(item);
+  return byRecord;
+}
 
 export default function AdminListPage({ service }: { service: ServiceEntry }) {
   const intl = useIntl();
@@ -27,6 +42,8 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<RecordModel | null>(null);
+  const [mail, setMail] = useState<Record<string, OutboxItem[]>>({});
+  const isAdmin = pb.authStore.record?.role === 'admin';
   useDocumentTitle(intl.formatMessage({ id: card.title }));
 
   /** A lost session goes back to sign-in (and returns here); anything else is said on the page. */
@@ -51,6 +68,7 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
       if (result.items.length === 0 && page > 1) return setPage((p) => Math.max(1, Math.min(p - 1, result.totalPages)));
       setList(result);
       setError(null);
+      setMail(await mailOf(service.collection, result.items));
     } catch (err) {
       failed(err);
     }
@@ -59,6 +77,16 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
   useEffect(() => {
     void load();
   }, [load]);
+
+  const resend = async (id: string) => {
+    try {
+      await pb.send(`/api/formwork/outbox/${encodeURIComponent(id)}/resend`, { method: 'POST' });
+      setNotice(intl.formatMessage({ id: 'admin.mail.resent' }));
+      await load();
+    } catch (err) {
+      failed(err, 'admin.mail.resendFailed');
+    }
+  };
 
   const remove = async (record: RecordModel) => {
     setConfirming(null);
@@ -117,6 +145,7 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
           forms={service.forms}
           fileUrl={(name) => pb.files.getURL(record, name, { token })}
           onDelete={() => setConfirming(record)}
+          mail={{ items: mail[record.id] ?? [], canResend: isAdmin, onResend: resend }}
         />
       ))}
       {list && list.totalPages > 1 && (

@@ -3,6 +3,7 @@ import { Box, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AdminCard, FormVariant } from '../../engine/types.ts';
 import { FieldValue } from './FieldValue.tsx';
+import { MailStatus, type OutboxItem } from './MailStatus.tsx';
 
 export interface StoredRecord {
   id: string;
@@ -18,9 +19,11 @@ interface Props {
   forms?: FormVariant[];
   fileUrl: (name: string) => string;
   onDelete: () => void;
+  /** The submission's e-mails, and whether this staff member may send one again. */
+  mail?: { items: OutboxItem[]; canResend: boolean; onResend: (id: string) => Promise<void> };
 }
 
-export function RecordCard({ record, card, forms = [], fileUrl, onDelete }: Props) {
+export function RecordCard({ record, card, forms = [], fileUrl, onDelete, mail }: Props) {
   const intl = useIntl();
   const form = forms.find((f) => f.id === record.variant);
   const formName = form ? intl.formatMessage({ id: form.title }) : String(record.variant ?? '');
@@ -39,6 +42,7 @@ export function RecordCard({ record, card, forms = [], fileUrl, onDelete }: Prop
             return <FieldValue key={field.name} field={field} value={value} fileUrl={field.display === 'file' && value ? fileUrl(value) : undefined} />;
           })}
         </Box>
+        {mail && <MailStatus {...mail} />}
         <Group justify="flex-end">
           <Button color="red.9" variant="outline" onClick={onDelete}>
             <FormattedMessage id="admin.delete" />

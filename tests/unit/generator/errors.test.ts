@@ -142,7 +142,7 @@ describe('schema problems', () => {
     {
       given: 'a service sending a template that does not exist',
       change: (s) => s.edit(`${SVC}/service.json`, (j) => (j.mail = { applicant: { template: 'welcome', to: 'email' } })),
-      want: 'schemas/services/petition/service.json#/mail/applicant/template: no template schemas/mail/welcome/',
+      want: "schemas/services/petition/service.json#/mail/applicant/template: no template schemas/mail/welcome/ or mail/welcome/ in the service's folder",
     },
     {
       given: 'an applicant e-mail addressed to a field that is not an e-mail address',

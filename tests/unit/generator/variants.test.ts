@@ -5,7 +5,7 @@
  * aliases and the site shell.
  */
 import { createRequire } from 'node:module';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -58,5 +58,25 @@ describe('per-variant features of the real schemas', async () => {
     expect(registry).toContain('"/students"');
     expect(registry).toContain('"footer": [');
     expect(registry).toMatch(/"route": "\/success\/:amount"|route: "\/success\/:amount"/);
+  });
+});
+
+describe('e-mail settings of a service', () => {
+  it("use the service's own template of a name before the shared one, and say which in the server table", async () => {
+    const copy = copySchemas({ fixtures: ['petition'] });
+    copy.edit('services/petition/service.json', (j) => (j.mail = { applicant: { template: 'confirmation', to: 'email' }, staff: true }));
+    cpSync(join(copy.schemasDir, 'mail/confirmation'), join(copy.schemasDir, 'services/petition/mail/confirmation'), { recursive: true });
+    writeFileSync(join(copy.schemasDir, 'services/petition/mail/confirmation/en.txt.hbs'), 'Dear {{name}}, the council has your petition {{reference}}.');
+    const { files } = await generate({ root: copy.root, schemasDir: copy.schemasDir, migrationsDir: copy.migrationsDir, now: 1_800_000_000 });
+    const file = join(mkdtempSync(join(tmpdir(), 'formwork-mail-')), 'mail.cjs');
+    writeFileSync(file, files.get('pb_hooks/generated/mail.js') as string);
+    const mail = createRequire(import.meta.url)(file) as {
+      services: Record<string, { mail: { applicant: { template: string }; staffTemplate: string } }>;
+      templates: Record<string, Record<string, { text: (c: object) => string }>>;
+    };
+    expect(mail.services.petitions?.mail.applicant.template).toBe('petition/confirmation');
+    expect(mail.services.petitions?.mail.staffTemplate).toBe('staff-notice');
+    expect(mail.services.creditrepairnew?.mail.applicant.template).toBe('confirmation');
+    expect(mail.templates['petition/confirmation']?.en?.text({ name: 'Aziza', reference: 'r1' })).toBe('Dear Aziza, the council has your petition r1.');
   });
 });
