@@ -127,3 +127,36 @@ describe('e-mail outbox', () => {
     expect(anonymous.status).toBe(403);
   });
 });
+
+describe('e-mail outbox, when a mail server never answers', () => {
+  let pb: PocketBaseProcess;
+
+  beforeAll(async () => {
+    const nobody = await freePort(); // nothing listens here
+    pb = await startPocketBase({
+      env: { FORMWORK_SMTP_HOST: '127.0.0.1', FORMWORK_SMTP_PORT: String(nobody), FORMWORK_MAIL_RETRY_SECONDS: '1', FORMWORK_MAIL_MAX_ATTEMPTS: '2' },
+    });
+  });
+  afterAll(async () => pb?.stop());
+
+  it('marks the e-mail failed after the last attempt, keeps the submission, and staff can queue it again', async () => {
+    const admin = await superuserClient(pb);
+    const res = await fetch(`${pb.url}/api/collections/creditrepairnew/records`, {
+      method: 'POST',
+      body: formData({ ...validCreditRepair, variant: 'full', locale: 'en', email: 'lost@example.com' }, { stateId: pngFile() }),
+    });
+    expect(res.status).toBe(200);
+    const { id } = (await res.json()) as { id: string };
+    const flush = () => admin.send('/api/formwork/outbox/flush', { method: 'POST' });
+    expect(await flush()).toMatchObject({ retrying: 1 });
+    await new Promise((r) => setTimeout(r, 1_200));
+    expect(await flush()).toMatchObject({ failed: 1 });
+    const item = await admin.collection('outbox').getFirstListItem(`record = "${id}"`);
+    expect(item).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(item.lastError).not.toBe('');
+    expect((await admin.collection('creditrepairnew').getOne(id)).email).toBe('lost@example.com');
+
+    await admin.send(`/api/formwork/outbox/${item.id}/resend`, { method: 'POST' });
+    expect(await admin.collection('outbox').getOne(item.id)).toMatchObject({ attempts: 1, status: 'pending' }); // queued again, tried once more
+  });
+});
