@@ -6,6 +6,7 @@ const submissionServices = require(`${__hooks}/generated/services.js`).services;
 // The e-mails it sends are written to the outbox in the same transaction: saved together or not at all.
 onRecordCreateRequest((e) => {
   require(`${__hooks}/lib/submission.js`).checkCreate(e);
+  require(`${__hooks}/lib/payments.js`).offerCheckout(e);
   e.app.runInTransaction((txApp) => {
     e.app = txApp;
     e.next();

@@ -2,6 +2,7 @@
 import type { AdminCard, FormModule } from '../../src/engine/types.ts';
 import type { ServiceModel, SiteModel } from '../model.ts';
 import { render } from './template.ts';
+import { takesPayment } from '../transform/collections.ts';
 
 export type Files = Map<string, string>;
 
@@ -56,6 +57,7 @@ export function emitRegistry(site: SiteModel): Files {
     collection: s.collection,
     messages: `service.${s.id}`,
     constants: s.constants,
+    payments: takesPayment(s),
     forms: s.variants.map((v) => ({
       id: v.id,
       route: v.route,

@@ -2,7 +2,7 @@
 import { compile } from 'json-schema-to-typescript';
 import type { JSONSchema7 } from 'json-schema';
 import type { SiteModel } from '../model.ts';
-import { SYSTEM_FIELDS } from '../transform/collections.ts';
+import { SYSTEM_FIELDS, takesPayment } from '../transform/collections.ts';
 import type { Files } from './registry.ts';
 
 const pascal = (id: string) => id.replace(/(^|[-_])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
@@ -23,6 +23,9 @@ export async function emitTypes(site: SiteModel): Promise<Files> {
         updated: { type: 'string' },
         variant: { enum: s.variants.map((v) => v.id) },
         locale: { enum: ['en', 'uz', 'ru'] },
+        ...(takesPayment(s)
+          ? { checkoutUrl: { type: 'string' }, paymentStatus: { enum: ['', 'unpaid', 'paid'] }, paidAt: { type: 'string' } }
+          : {}),
         ...(properties as Record<string, JSONSchema7>),
       },
     };

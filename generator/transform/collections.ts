@@ -28,6 +28,14 @@ export const LOCALE_VALUES = ['en', 'uz', 'ru'];
 /** Fields every service record has beside its form's own; the renderer sends them, the server checks them. */
 export const SYSTEM_FIELDS = ['variant', 'locale'] as const;
 
+/**
+ * Fields of a service that takes payment, written only by the server: the checkout link it offered
+ * (with the record as Stripe's client_reference_id) and whether the provider reported it paid.
+ */
+export const PAYMENT_FIELDS = ['checkoutUrl', 'paymentStatus', 'paidAt'] as const;
+
+export const takesPayment = (s: ServiceModel): boolean => s.variants.some((v) => v.checkout);
+
 export const collectionId = (name: string): string => `pbc_${crc32(name)}`;
 const fieldId = (collection: string, type: string, name: string): string => `${type}${crc32(`${collection}:${name}`)}`;
 
@@ -103,6 +111,13 @@ export function serviceCollection(s: ServiceModel, site: SiteModel): PbCollectio
       ...s.fields.map((f) => pbField(s.collection, f)),
       field(s.collection, 'select', 'variant', { required: true, maxSelect: 1, values: s.variants.map((v) => v.id) }),
       field(s.collection, 'select', 'locale', { required: true, maxSelect: 1, values: LOCALE_VALUES }),
+      ...(takesPayment(s)
+        ? [
+            field(s.collection, 'url', 'checkoutUrl', { required: false, exceptDomains: null, onlyDomains: null }),
+            field(s.collection, 'select', 'paymentStatus', { required: false, maxSelect: 1, values: ['unpaid', 'paid'] }),
+            field(s.collection, 'date', 'paidAt', { required: false, min: '', max: '' }),
+          ]
+        : []),
       ...autodates(s.collection),
     ],
     indexes: [`CREATE INDEX \`idx_${s.collection}_created\` ON \`${s.collection}\` (\`created\`)`],

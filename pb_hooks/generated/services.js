@@ -11,6 +11,7 @@ module.exports = {
     "claim": {
       "id": "claim",
       "topic": "claim",
+      "payments": true,
       "variants": {
         "full": {
           "validator": "claim/full",
@@ -56,6 +57,7 @@ module.exports = {
     "company": {
       "id": "company",
       "topic": "company",
+      "payments": true,
       "variants": {
         "full": {
           "validator": "company/full",
@@ -102,6 +104,7 @@ module.exports = {
     "aloqacorpcontacts": {
       "id": "contact",
       "topic": "contact",
+      "payments": false,
       "variants": {
         "full": {
           "validator": "contact/full",
@@ -122,6 +125,7 @@ module.exports = {
     "creditrepairnew": {
       "id": "creditrepair",
       "topic": "creditrepair",
+      "payments": true,
       "variants": {
         "full": {
           "validator": "creditrepair/full",
@@ -173,6 +177,7 @@ module.exports = {
     "loans": {
       "id": "loan",
       "topic": "loan",
+      "payments": true,
       "variants": {
         "full": {
           "validator": "loan/full",
@@ -214,6 +219,7 @@ module.exports = {
     "orders": {
       "id": "order",
       "topic": "order",
+      "payments": false,
       "variants": {
         "full": {
           "validator": "order/full",
@@ -232,6 +238,7 @@ module.exports = {
     "personal": {
       "id": "personal",
       "topic": "personal",
+      "payments": true,
       "variants": {
         "full": {
           "validator": "personal/full",
@@ -267,6 +274,7 @@ module.exports = {
     "ssn": {
       "id": "ssn",
       "topic": "ssn",
+      "payments": false,
       "variants": {
         "full": {
           "validator": "ssn/full",
@@ -286,6 +294,7 @@ module.exports = {
     "students": {
       "id": "student",
       "topic": "students",
+      "payments": true,
       "variants": {
         "full": {
           "validator": "student/full",
@@ -331,6 +340,7 @@ module.exports = {
     "tickets": {
       "id": "ticket",
       "topic": "ticket",
+      "payments": false,
       "variants": {
         "full": {
           "validator": "ticket/full",
@@ -356,6 +366,7 @@ module.exports = {
     "uploaddocuments": {
       "id": "upload",
       "topic": "upload",
+      "payments": false,
       "variants": {
         "full": {
           "validator": "upload/full",

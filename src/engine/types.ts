@@ -131,6 +131,8 @@ export interface ServiceEntry {
   /** Namespace of the service's messages: "service.<id>". */
   messages: string;
   constants: Record<string, number | string>;
+  /** Records carry the offered checkout link and the provider's paid / unpaid (staff cards show it). */
+  payments: boolean;
   forms: FormVariant[];
   admin: AdminCard;
 }

@@ -67,6 +67,7 @@ export const registry: Registry = {
         "applicationFee": 125,
         "flexFee": 9.99
       },
+      payments: true,
       forms: [
         {
           id: "full",
@@ -145,6 +146,7 @@ export const registry: Registry = {
       constants: {
         "registrationFee": 375
       },
+      payments: true,
       forms: [
         {
           id: "full",
@@ -222,6 +224,7 @@ export const registry: Registry = {
       collection: "aloqacorpcontacts",
       messages: "service.contact",
       constants: {},
+      payments: false,
       forms: [
         {
           id: "full",
@@ -294,6 +297,7 @@ export const registry: Registry = {
         "initialPayment": 300,
         "monthlyInstallment": 119.95
       },
+      payments: true,
       forms: [
         {
           id: "full",
@@ -401,6 +405,7 @@ export const registry: Registry = {
       collection: "loans",
       messages: "service.loan",
       constants: {},
+      payments: true,
       forms: [
         {
           id: "full",
@@ -520,6 +525,7 @@ export const registry: Registry = {
       collection: "orders",
       messages: "service.order",
       constants: {},
+      payments: false,
       forms: [
         {
           id: "full",
@@ -570,6 +576,7 @@ export const registry: Registry = {
       collection: "personal",
       messages: "service.personal",
       constants: {},
+      payments: true,
       forms: [
         {
           id: "full",
@@ -663,6 +670,7 @@ export const registry: Registry = {
       collection: "ssn",
       messages: "service.ssn",
       constants: {},
+      payments: false,
       forms: [
         {
           id: "full",
@@ -699,6 +707,7 @@ export const registry: Registry = {
       collection: "students",
       messages: "service.student",
       constants: {},
+      payments: true,
       forms: [
         {
           id: "full",
@@ -838,6 +847,7 @@ export const registry: Registry = {
       collection: "tickets",
       messages: "service.ticket",
       constants: {},
+      payments: false,
       forms: [
         {
           id: "full",
@@ -927,6 +937,7 @@ export const registry: Registry = {
       collection: "uploaddocuments",
       messages: "service.upload",
       constants: {},
+      payments: false,
       forms: [
         {
           id: "full",

@@ -9,6 +9,9 @@ export interface ClaimRecord {
   updated: string;
   variant: "full" | "flex";
   locale: "en" | "uz" | "ru";
+  checkoutUrl?: string;
+  paymentStatus?: "" | "unpaid" | "paid";
+  paidAt?: string;
   firstName?: string;
   lastName?: string;
   email?: string;
@@ -31,6 +34,9 @@ export interface CompanyRecord {
   updated: string;
   variant: "full" | "application";
   locale: "en" | "uz" | "ru";
+  checkoutUrl?: string;
+  paymentStatus?: "" | "unpaid" | "paid";
+  paidAt?: string;
   /**
    * Applicant's name, asked only by the 'application' variant; the original did not save it, we do.
    */
@@ -126,6 +132,9 @@ export interface CreditrepairRecord {
   updated: string;
   variant: "full" | "self-service";
   locale: "en" | "uz" | "ru";
+  checkoutUrl?: string;
+  paymentStatus?: "" | "unpaid" | "paid";
+  paidAt?: string;
   firstName?: string;
   lastName?: string;
   email?: string;
@@ -207,6 +216,9 @@ export interface LoanRecord {
   updated: string;
   variant: "full";
   locale: "en" | "uz" | "ru";
+  checkoutUrl?: string;
+  paymentStatus?: "" | "unpaid" | "paid";
+  paidAt?: string;
   firstName?: string;
   lastName?: string;
   email?: string;
@@ -330,6 +342,9 @@ export interface PersonalRecord {
   updated: string;
   variant: "full";
   locale: "en" | "uz" | "ru";
+  checkoutUrl?: string;
+  paymentStatus?: "" | "unpaid" | "paid";
+  paidAt?: string;
   firstName?: string;
   lastName?: string;
   email?: string;
@@ -420,6 +435,9 @@ export interface StudentRecord {
   updated: string;
   variant: "full";
   locale: "en" | "uz" | "ru";
+  checkoutUrl?: string;
+  paymentStatus?: "" | "unpaid" | "paid";
+  paidAt?: string;
   firstName?: string;
   lastName?: string;
   email?: string;

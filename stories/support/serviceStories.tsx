@@ -48,7 +48,7 @@ export function AdminCardStory({ serviceId, locale }: { serviceId: string; local
   return (
     <StoryFrame locale={locale}>
       <Container size="sm">
-        <RecordCard record={sampleRecord(s.admin)} card={s.admin} fileUrl={(name) => `#${name}`} onDelete={() => {}} />
+        <RecordCard record={sampleRecord(s.admin)} card={s.admin} fileUrl={(name) => `#${name}`} onDelete={() => {}} payments={s.payments} />
       </Container>
     </StoryFrame>
   );

@@ -103,7 +103,7 @@ describe('credit repair, applicant to staff', () => {
     await page.waitForURL(/\/credit-repair-success\?lang=ru/);
     const pay = page.getByRole('link', { name: 'Перейти к оплате' });
     await pay.waitFor();
-    expect(await pay.getAttribute('href')).toBe('https://checkout.formwork.invalid/creditrepair');
+    expect(await pay.getAttribute('href')).toMatch(/^https:\/\/checkout\.formwork\.invalid\/creditrepair\?client_reference_id=creditrepairnew-\w{15}$/);
     expect(await page.getByText('Браузер заблокировал окно оплаты', { exact: false }).count()).toBe(1);
     const admin = await superuserClient(site);
     const stored = await admin.collection('creditrepairnew').getFirstListItem('variant = "self-service"');

@@ -48,8 +48,12 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
       try {
         const res = await postMultipart(recordsUrl(service.collection), body, (percent) => setStatus({ kind: 'sending', percent }));
         if (res.status >= 200 && res.status < 300) {
-          if (checkout && pay) sendToCheckout(checkout, pay.url);
-          const state: SuccessState | null = pay ? { checkoutUrl: pay.url, popupBlocked: !checkout } : null;
+          // The server says which link it offered (its environment may override the schema's, and the
+          // link names the record for the provider); the schema's link is the fallback.
+          const offered = (res.body as { checkoutUrl?: unknown } | null)?.checkoutUrl;
+          const payUrl = typeof offered === 'string' && offered.startsWith('https://') ? offered : pay?.url;
+          if (checkout && payUrl) sendToCheckout(checkout, payUrl);
+          const state: SuccessState | null = payUrl ? { checkoutUrl: payUrl, popupBlocked: !checkout } : null;
           setStatus({ kind: 'idle' });
           if (typeof variant.success === 'string') {
             navigate(`${variant.success}?lang=${locale}`, { state });

@@ -146,6 +146,7 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
           fileUrl={(name) => pb.files.getURL(record, name, { token })}
           onDelete={() => setConfirming(record)}
           mail={{ items: mail[record.id] ?? [], canResend: isAdmin, onResend: resend }}
+          payments={service.payments}
         />
       ))}
       {list && list.totalPages > 1 && (

@@ -1,5 +1,5 @@
 /** One application on a staff list: when and through which form it came, every field its admin card names, and Delete. */
-import { Box, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Badge, Box, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AdminCard, FormVariant } from '../../engine/types.ts';
 import { FieldValue } from './FieldValue.tsx';
@@ -19,11 +19,13 @@ interface Props {
   forms?: FormVariant[];
   fileUrl: (name: string) => string;
   onDelete: () => void;
+  /** The service takes payment: show what the provider reported (paid / unpaid). */
+  payments?: boolean;
   /** The submission's e-mails, and whether this staff member may send one again. */
   mail?: { items: OutboxItem[]; canResend: boolean; onResend: (id: string) => Promise<void> };
 }
 
-export function RecordCard({ record, card, forms = [], fileUrl, onDelete, mail }: Props) {
+export function RecordCard({ record, card, forms = [], fileUrl, onDelete, mail, payments = false }: Props) {
   const intl = useIntl();
   const form = forms.find((f) => f.id === record.variant);
   const formName = form ? intl.formatMessage({ id: form.title }) : String(record.variant ?? '');
@@ -36,6 +38,11 @@ export function RecordCard({ record, card, forms = [], fileUrl, onDelete, mail }
           {' · '}
           <FormattedMessage id="admin.form" values={{ form: formName }} />
         </Text>
+        {payments && (
+          <Badge color={record.paymentStatus === 'paid' ? 'teal.9' : 'gray.7'} variant="light" data-testid="payment-status" data-status={record.paymentStatus === 'paid' ? 'paid' : 'unpaid'}>
+            <FormattedMessage id={record.paymentStatus === 'paid' ? 'admin.payment.paid' : 'admin.payment.unpaid'} />
+          </Badge>
+        )}
         <Box component="dl" m={0} style={{ display: 'grid', gap: 4 }}>
           {card.fields.map((field) => {
             const value = String(record[field.name] ?? '');

@@ -1,0 +1,109 @@
+/**
+ * Payments without card data: the site only ever hands applicants to the provider's hosted pages.
+ * - A new application of a paying service records the checkout link it was offered (the form's link,
+ *   overridable by environment), tagged with the record as Stripe's client_reference_id.
+ * - Stripe's webhook (signature checked with FORMWORK_STRIPE_WEBHOOK_SECRET) marks the record paid.
+ * - Stripe Connect: the publishable key, and account sessions created with the secret key.
+ * Keys and the API base URL come from the environment only.
+ */
+const config = require(`${__hooks}/generated/services.js`);
+
+function env(name, fallback) {
+  const value = $os.getenv(name);
+  return value === '' ? fallback : value;
+}
+
+const apiBase = () => env('FORMWORK_STRIPE_API_BASE', 'https://api.stripe.com').replace(/\/+$/, '');
+const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** The reference Stripe sends back: "<collection>-<record id>" (collection names have no "-"). */
+const referenceOf = (record) => record.collection().name + '-' + record.id;
+
+/** Before the save: gives the record its id now, so the link it is offered can name it. */
+function offerCheckout(e) {
+  const service = config.services[e.collection.name];
+  if (!service || !service.payments) return;
+  const variant = service.variants[e.record.getString('variant')];
+  if (!variant || !variant.checkout) return;
+  if (!e.record.id) e.record.id = $security.randomStringWithAlphabet(15, ID_ALPHABET);
+  const base = env(variant.checkout.env, variant.checkout.url);
+  const url = base + (base.indexOf('?') >= 0 ? '&' : '?') + 'client_reference_id=' + encodeURIComponent(referenceOf(e.record));
+  e.record.set('checkoutUrl', url);
+  e.record.set('paymentStatus', 'unpaid');
+}
+
+/** Stripe-Signature: t=<unix>,v1=<hex hmac of "t.body">; refused if forged or older than 5 minutes. */
+function verifySignature(header, body, secret, nowSeconds) {
+  const parts = {};
+  const signatures = [];
+  String(header || '')
+    .split(',')
+    .forEach((kv) => {
+      const i = kv.indexOf('=');
+      if (i < 0) return;
+      const key = kv.slice(0, i).trim();
+      const value = kv.slice(i + 1).trim();
+      if (key === 'v1') signatures.push(value);
+      else parts[key] = value;
+    });
+  const t = Number(parts.t);
+  if (!secret || !t || signatures.length === 0) return false;
+  if (Math.abs(nowSeconds - t) > 300) return false;
+  const expected = $security.hs256(parts.t + '.' + body, secret);
+  return signatures.some((s) => $security.equal(s, expected));
+}
+
+/** checkout.session.completed → the application it names is paid. Other events are acknowledged. */
+function applyEvent(app, event) {
+  if (!event || event.type !== 'checkout.session.completed') return { handled: false };
+  const session = (event.data && event.data.object) || {};
+  const ref = String(session.client_reference_id || '');
+  const dash = ref.indexOf('-');
+  const collection = ref.slice(0, dash);
+  const id = ref.slice(dash + 1);
+  const service = config.services[collection];
+  if (dash <= 0 || !service || !service.payments) return { handled: false, reason: 'unknown reference' };
+  const record = app.findRecordById(collection, id);
+  record.set('paymentStatus', 'paid');
+  record.set('paidAt', new Date().toISOString().replace('T', ' '));
+  app.save(record);
+  return { handled: true, record: id };
+}
+
+/** POST {base}/v1/<path> with the secret key, form-encoded; the provider's answer, parsed. */
+function stripePost(path, form) {
+  const secret = env('FORMWORK_STRIPE_SECRET_KEY', '');
+  if (!secret) return { status: 503, json: { message: 'Payments are not configured (FORMWORK_STRIPE_SECRET_KEY).' } };
+  const body = Object.keys(form)
+    .map((k) => encodeURIComponent(k) + '=' + encodeURIComponent(form[k]))
+    .join('&');
+  try {
+    const res = $http.send({
+      url: apiBase() + path,
+      method: 'POST',
+      body: body,
+      headers: { authorization: 'Bearer ' + secret, 'content-type': 'application/x-www-form-urlencoded' },
+      timeout: 20,
+    });
+    return { status: res.statusCode, json: res.json };
+  } catch (err) {
+    return { status: 502, json: { message: 'The payment provider could not be reached.' } };
+  }
+}
+
+function accountSession(accountId) {
+  if (!/^acct_[A-Za-z0-9]{1,64}$/.test(String(accountId || ''))) {
+    return { status: 400, json: { message: 'accountId must be a connected account id (acct_…).' } };
+  }
+  const res = stripePost('/v1/account_sessions', {
+    account: accountId,
+    'components[account_onboarding][enabled]': 'true',
+    'components[payments][enabled]': 'true',
+    'components[payouts][enabled]': 'true',
+  });
+  if (res.status >= 200 && res.status < 300 && res.json && res.json.client_secret) return { status: 200, json: { client_secret: res.json.client_secret } };
+  const providerMessage = res.json && res.json.error && res.json.error.message;
+  return { status: res.status >= 400 && res.status < 500 ? 400 : 502, json: { message: providerMessage || (res.json && res.json.message) || 'The account session could not be created.' } };
+}
+
+module.exports = { offerCheckout, verifySignature, applyEvent, accountSession, env };

@@ -1,0 +1,29 @@
+/// <reference path="../pb_data/types.d.ts" />
+// Payments through the provider's hosted pages only (lib/payments.js): Stripe's webhook, and the
+// Connect endpoints of the original (GET /api/pk, POST /api/account_session).
+
+routerAdd('POST', '/api/formwork/stripe/webhook', (e) => {
+  const payments = require(`${__hooks}/lib/payments.js`);
+  const body = toString(e.request.body, 1 << 20);
+  const ok = payments.verifySignature(e.request.header.get('Stripe-Signature'), body, payments.env('FORMWORK_STRIPE_WEBHOOK_SECRET', ''), Math.floor(Date.now() / 1000));
+  if (!ok) throw new BadRequestError('Invalid signature.');
+  let event;
+  try {
+    event = JSON.parse(body);
+  } catch (err) {
+    throw new BadRequestError('Invalid JSON.');
+  }
+  return e.json(200, Object.assign({ received: true }, payments.applyEvent(e.app, event)));
+});
+
+routerAdd('GET', '/api/pk', (e) => {
+  const pk = require(`${__hooks}/lib/payments.js`).env('FORMWORK_STRIPE_PUBLISHABLE_KEY', '');
+  if (!pk) return e.json(503, { message: 'Payments are not configured (FORMWORK_STRIPE_PUBLISHABLE_KEY).' });
+  return e.json(200, { pk: pk });
+});
+
+routerAdd('POST', '/api/account_session', (e) => {
+  const info = e.requestInfo();
+  const result = require(`${__hooks}/lib/payments.js`).accountSession((info.body || {}).accountId);
+  return e.json(result.status, result.json);
+});

@@ -1,0 +1,116 @@
+/**
+ * Payments without card data, against a real PocketBase and stripe-mock: the record keeps the checkout
+ * link it was offered (the environment may override the schema's), Stripe's signed webhook marks it
+ * paid and a forged one changes nothing, and the Connect endpoints of the original (GET /api/pk,
+ * POST /api/account_session) answer with the provider's client secret or a clear error.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formData, pngFile } from '../support/fixtures.ts';
+import { startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
+import { startStripeMock, stripeSignature, type StripeMock } from '../support/stripe.ts';
+import { superuserClient } from '../support/staff.ts';
+
+const WEBHOOK_SECRET = 'whsec_test_formwork';
+const CLAIM_CHECKOUT = 'https://buy.stripe.example/claim-test';
+
+describe('payments', () => {
+  let pb: PocketBaseProcess;
+  let stripe: StripeMock;
+
+  const claim = async (change: Record<string, string> = {}) => {
+    const res = await fetch(`${pb.url}/api/collections/claim/records`, {
+      method: 'POST',
+      body: formData(
+        { firstName: 'Bobur', lastName: 'Aliyev', email: 'bobur@example.com', phone: '+1 312 555 0102', amount: 'Uber', message: 'Drove 3 years', terms: 'true', variant: 'full', locale: 'en', ...change },
+        { stateId: pngFile() },
+      ),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, string> };
+  };
+  const webhook = (event: object, signature?: string) => {
+    const body = JSON.stringify(event);
+    return fetch(`${pb.url}/api/formwork/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature ?? stripeSignature(body, WEBHOOK_SECRET) },
+      body,
+    });
+  };
+  const completed = (reference: string) => ({ id: 'evt_1', type: 'checkout.session.completed', data: { object: { id: 'cs_test_1', client_reference_id: reference } } });
+
+  beforeAll(async () => {
+    stripe = await startStripeMock();
+    pb = await startPocketBase({
+      env: {
+        FORMWORK_CHECKOUT_CLAIM: CLAIM_CHECKOUT,
+        FORMWORK_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        FORMWORK_STRIPE_SECRET_KEY: 'sk_test_formwork',
+        FORMWORK_STRIPE_PUBLISHABLE_KEY: 'pk_test_formwork',
+        FORMWORK_STRIPE_API_BASE: stripe.url,
+      },
+    });
+  });
+  afterAll(async () => {
+    await pb?.stop();
+    await stripe?.stop();
+  });
+
+  it('keeps the checkout link each application was offered, from the environment, naming the record', async () => {
+    const { status, body } = await claim();
+    expect(status).toBe(200);
+    expect(body.checkoutUrl).toBe(`${CLAIM_CHECKOUT}?client_reference_id=claim-${body.id}`);
+    expect(body.paymentStatus).toBe('unpaid');
+    // The Amazon Flex landing offers its own link (no environment override set for it).
+    const flex = await claim({ variant: 'flex', amount: '2 months', message: '' });
+    expect(flex.body.checkoutUrl).toBe(`https://checkout.formwork.invalid/amazon-flex?client_reference_id=claim-${flex.body.id}`);
+  });
+
+  it('refuses a client that tries to set the link or the payment status itself', async () => {
+    const attempts: Record<string, string>[] = [{ paymentStatus: 'paid' }, { checkoutUrl: 'https://evil.example/pay' }];
+    for (const forged of attempts) {
+      const { status, body } = await claim(forged);
+      expect(status).toBe(400);
+      expect(Object.keys((body as unknown as { data: object }).data)).toEqual(Object.keys(forged));
+    }
+  });
+
+  it("marks the application paid on Stripe's signed checkout.session.completed", async () => {
+    const { body } = await claim();
+    const res = await webhook(completed(`claim-${body.id}`));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ received: true, handled: true, record: body.id });
+    const stored = await (await superuserClient(pb)).collection('claim').getOne(String(body.id));
+    expect(stored.paymentStatus).toBe('paid');
+    expect(stored.paidAt).not.toBe('');
+  });
+
+  it('refuses a forged, a wrongly signed or a stale webhook, and changes nothing', async () => {
+    const { body } = await claim();
+    const event = completed(`claim-${body.id}`);
+    const payload = JSON.stringify(event);
+    for (const signature of [
+      'nonsense',
+      stripeSignature(payload, 'whsec_someone_else'),
+      stripeSignature(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600),
+    ]) {
+      expect((await webhook(event, signature)).status).toBe(400);
+    }
+    expect((await (await superuserClient(pb)).collection('claim').getOne(String(body.id))).paymentStatus).toBe('unpaid');
+  });
+
+  it('gives the publishable key, and an account session’s client secret from the provider', async () => {
+    expect(await (await fetch(`${pb.url}/api/pk`)).json()).toEqual({ pk: 'pk_test_formwork' });
+    const res = await fetch(`${pb.url}/api/account_session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountId: 'acct_1Formwork' }) });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { client_secret: string }).client_secret).toMatch(/^accs_secret_/);
+  });
+
+  it('answers a bad account id, or a provider that cannot be reached, with a clear error', async () => {
+    const bad = await fetch(`${pb.url}/api/account_session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountId: 'not-an-account' }) });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toContain('acct_');
+    await stripe.stop();
+    const down = await fetch(`${pb.url}/api/account_session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountId: 'acct_1Formwork' }) });
+    expect(down.status).toBe(502);
+    expect(((await down.json()) as { message: string }).message).toBe('The payment provider could not be reached.');
+  });
+});
