@@ -6,7 +6,7 @@
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import type { JSONSchema7 } from 'json-schema';
 import { join } from 'node:path';
-import type { Block, BlockPlacement, Company, FieldTraits, Link, Locale } from '../src/engine/types.ts';
+import type { Block, BlockPlacement, Company, FieldTraits, Link, Locale, Product } from '../src/engine/types.ts';
 import type { Problems } from './errors.ts';
 import { LOCALES, type SchemaSources, type ServiceSource } from './load.ts';
 import { mailModels, STAFF_NOTICE, type MailTemplateModel } from './mail.ts';
@@ -86,6 +86,7 @@ export interface SiteModel {
   constants: Record<string, number | string>;
   header: Link[];
   footer: Link[];
+  products: Record<string, Product>;
   services: ServiceModel[];
   pages: PageModel[];
   mail: MailTemplateModel[];
@@ -140,7 +141,11 @@ function namespaceBlocks(blocks: Block[], ns: string): Block[] {
         return { ...b, cards: b.cards.map((c) => ({ ...c, title: key(c.title), items: c.items.map(key), link: link(c.link) })) };
       case 'accordion':
         return { ...b, sections: b.sections.map((sec) => ({ ...sec, title: key(sec.title), blocks: namespaceBlocks(sec.blocks, ns) })) };
+      case 'alert':
+        return { ...b, message: key(b.message), ...(b.title ? { title: key(b.title) } : {}) };
       case 'contact':
+      case 'connect':
+      case 'checkout':
       case 'payment':
         return b;
     }
@@ -165,7 +170,11 @@ function blockKeys(block: Block): string[] {
       return block.cards.flatMap((c) => [c.title, ...c.items, c.link.message]);
     case 'accordion':
       return block.sections.flatMap((sec) => [sec.title, ...sec.blocks.flatMap(blockKeys)]);
+    case 'alert':
+      return [block.message, ...(block.title ? [block.title] : [])];
     case 'contact':
+    case 'connect':
+    case 'checkout':
     case 'payment':
       return [];
   }
@@ -477,6 +486,17 @@ export async function buildModel(sources: SchemaSources, problems: Problems): Pr
       if (!templateNames.has(s.mail.staffTemplate)) problems.add(where, '/mail/staff', `staff notices need the template schemas/mail/${STAFF_NOTICE}/`);
     }
   }
+  const products = (site.products ?? {}) as Record<string, Product>;
+  for (const [id, product] of Object.entries(products)) {
+    for (const key of [product.name, ...product.items]) {
+      if (!(key in messages.en)) problems.add(sources.site.path, `/products/${id}`, `no English text for message "${key}" (common/i18n)`);
+    }
+  }
+  const productsUsed = (blocks: Block[]): string[] =>
+    blocks.flatMap((b) => (b.type === 'checkout' ? [b.product] : b.type === 'accordion' ? b.sections.flatMap((sec) => productsUsed(sec.blocks)) : []));
+  for (const [i, p] of pages.entries()) {
+    for (const product of productsUsed(p.blocks)) if (!products[product]) problems.add(sources.pages[i]?.page.path ?? '', '/blocks', `"${product}" is not one of site.json products`);
+  }
   const shellLinks = [...((site.header ?? []) as Link[]), ...((site.footer ?? []) as Link[])];
   for (const l of shellLinks) {
     if (!(l.message in messages.en)) problems.add(sources.site.path, '', `no English text for message "${l.message}" (common/i18n)`);
@@ -531,6 +551,7 @@ export async function buildModel(sources: SchemaSources, problems: Problems): Pr
     company: site.company as Company,
     constants: siteConstants,
     header: (site.header ?? []) as Link[],
+    products,
     footer: (site.footer ?? []) as Link[],
     services,
     pages,

@@ -27,3 +27,9 @@ routerAdd('POST', '/api/account_session', (e) => {
   const result = require(`${__hooks}/lib/payments.js`).accountSession((info.body || {}).accountId);
   return e.json(result.status, result.json);
 });
+
+routerAdd('POST', '/api/formwork/checkout', (e) => {
+  const body = e.requestInfo().body || {};
+  const result = require(`${__hooks}/lib/payments.js`).productCheckout(body.product, body.interval, body.locale);
+  return e.json(result.status, result.json);
+});

@@ -77,7 +77,7 @@ export function emitRegistry(site: SiteModel): Files {
       staffCollection: site.staffCollection,
       trashCollection: site.trashCollection,
       outboxCollection: site.outboxCollection,
-      site: { company: site.company, constants: site.constants, header: site.header, footer: site.footer },
+      site: { company: site.company, constants: site.constants, header: site.header, footer: site.footer, products: site.products },
       services,
       pages,
     }),

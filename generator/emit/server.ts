@@ -46,6 +46,11 @@ function validatorsSource(site: SiteModel): string {
   return HEADER + (bundle.outputFiles[0]?.text ?? '');
 }
 
+/** What the server may charge for each product: its English name and its prices (never the browser's). */
+function productTable(site: SiteModel) {
+  return Object.fromEntries(Object.entries(site.products).map(([id, p]) => [id, { name: site.messages.en[p.name] ?? id, prices: p.prices }]));
+}
+
 function servicesSource(site: SiteModel): string {
   const services = Object.fromEntries(
     site.services.map((s) => [
@@ -61,7 +66,7 @@ function servicesSource(site: SiteModel): string {
       },
     ]),
   );
-  const table = { staffCollection: site.staffCollection, trashCollection: site.trashCollection, outboxCollection: site.outboxCollection, systemFields: SYSTEM_FIELDS, services };
+  const table = { staffCollection: site.staffCollection, trashCollection: site.trashCollection, outboxCollection: site.outboxCollection, systemFields: SYSTEM_FIELDS, products: productTable(site), services };
   return `${HEADER}module.exports = ${JSON.stringify(table, null, 2)};\n`;
 }
 

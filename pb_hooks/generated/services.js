@@ -7,6 +7,15 @@ module.exports = {
     "variant",
     "locale"
   ],
+  "products": {
+    "basic": {
+      "name": "Basic plan",
+      "prices": {
+        "year": 300,
+        "month": 30
+      }
+    }
+  },
   "services": {
     "claim": {
       "id": "claim",

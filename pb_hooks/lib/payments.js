@@ -106,4 +106,28 @@ function accountSession(accountId) {
   return { status: res.status >= 400 && res.status < 500 ? 400 : 502, json: { message: providerMessage || (res.json && res.json.message) || 'The account session could not be created.' } };
 }
 
-module.exports = { offerCheckout, verifySignature, applyEvent, accountSession, env };
+/**
+ * A hosted checkout session for a site.json product, at the server's price for the interval: the
+ * browser names only the product and the interval. Answers the provider's page address.
+ */
+function productCheckout(productId, interval, locale) {
+  const product = config.products[String(productId)];
+  const price = product && product.prices[String(interval)];
+  if (!product || !price) return { status: 400, json: { message: 'Unknown product or billing interval.' } };
+  const site = env('FORMWORK_PUBLIC_URL', 'http://127.0.0.1:8090').replace(/\/+$/, '');
+  const res = stripePost('/v1/checkout/sessions', {
+    mode: 'subscription',
+    'line_items[0][quantity]': '1',
+    'line_items[0][price_data][currency]': 'usd',
+    'line_items[0][price_data][unit_amount]': String(Math.round(price * 100)),
+    'line_items[0][price_data][recurring][interval]': String(interval),
+    'line_items[0][price_data][product_data][name]': product.name,
+    locale: locale === 'ru' ? 'ru' : 'auto',
+    success_url: site + '/onboarding-success',
+    cancel_url: site + '/money-transfer',
+  });
+  if (res.status >= 200 && res.status < 300 && res.json && res.json.url) return { status: 200, json: { url: res.json.url } };
+  return { status: res.status === 503 ? 503 : 502, json: { message: (res.json && res.json.message) || 'The payment page could not be created.' } };
+}
+
+module.exports = { productCheckout, offerCheckout, verifySignature, applyEvent, accountSession, env };

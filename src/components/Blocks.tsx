@@ -4,7 +4,8 @@
  * details, accordions and the payment notice, in the current language. Every text may use the
  * company's constants ({companyName}, …) from schemas/site.json.
  */
-import { Accordion, Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { companyValues } from '../engine/company.ts';
@@ -20,6 +21,10 @@ type Level = 1 | 2 | 3 | 4;
 const deeper = (level: Level): Level => (level < 4 ? ((level + 1) as Level) : 4);
 
 const company = companyValues(registry.site.company);
+// The provider's embedded components load only on the pages that show them.
+const ConnectEmbed = lazy(() => import('../features/payments/ConnectEmbed.tsx'));
+const ProductCheckout = lazy(() => import('../features/payments/ProductCheckout.tsx'));
+const TONE = { success: 'teal', info: 'blue', warning: 'yellow' } as const;
 
 /** The company's e-mail, phone and postal address as links (the contact page's received state). */
 export function ContactLinks() {
@@ -130,6 +135,24 @@ function BlockView({ block, constants, level }: { block: Block; constants: Const
             </Accordion.Item>
           ))}
         </Accordion>
+      );
+    case 'alert':
+      return (
+        <Alert color={TONE[block.tone]} title={block.title ? t(block.title) : undefined} data-testid="page-alert">
+          {t(block.message)}
+        </Alert>
+      );
+    case 'connect':
+      return (
+        <Suspense fallback={null}>
+          <ConnectEmbed component={block.component} />
+        </Suspense>
+      );
+    case 'checkout':
+      return (
+        <Suspense fallback={null}>
+          <ProductCheckout productId={block.product} />
+        </Suspense>
       );
     case 'payment':
       return <PaymentNotice />;

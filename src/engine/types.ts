@@ -29,6 +29,11 @@ export type Block =
   | { type: 'contact' }
   | { type: 'cards'; cards: OfferCard[] }
   | { type: 'accordion'; sections: { title: MessageKey; open?: boolean; blocks: Block[] }[] }
+  | { type: 'alert'; tone: 'success' | 'info' | 'warning'; title?: MessageKey; message: MessageKey }
+  /** The provider's embedded component for the connected account of the route's :id or ?account=. */
+  | { type: 'connect'; component: 'account-onboarding' | 'account-management' | 'payments' | 'payouts' }
+  /** A site.json product's order summary and a button to the provider's hosted checkout. */
+  | { type: 'checkout'; product: string }
   /** Shows "Continue to payment" when the checkout window was blocked (reads router state). */
   | { type: 'payment' };
 
@@ -154,12 +159,21 @@ export interface Company {
   stateId?: string;
 }
 
+/** Something a page sells through the provider's hosted checkout; the server charges these prices. */
+export interface Product {
+  name: MessageKey;
+  items: MessageKey[];
+  /** USD per billing interval. */
+  prices: { year?: number; month?: number };
+}
+
 export interface SiteShell {
   company: Company;
   /** Site-wide constants (USD amounts on pages). */
   constants: Record<string, number | string>;
   header: Link[];
   footer: Link[];
+  products: Record<string, Product>;
 }
 
 export interface Registry {

@@ -47,7 +47,21 @@ export const registry: Registry = {
         "to": "/about",
         "message": "nav.about"
       }
-    ]
+    ],
+    "products": {
+      "basic": {
+        "name": "products.basic.name",
+        "items": [
+          "products.basic.images",
+          "products.basic.bestPhotos",
+          "products.basic.bios"
+        ],
+        "prices": {
+          "year": 300,
+          "month": 30
+        }
+      }
+    }
   },
   languages: [
   "en",
@@ -1138,6 +1152,28 @@ export const registry: Registry = {
       ]
     },
     {
+      "id": "account",
+      "route": "/account/:id",
+      "title": "page.account.title",
+      "blocks": [
+        {
+          "type": "text",
+          "message": "page.account.intro"
+        },
+        {
+          "type": "connect",
+          "component": "account-onboarding"
+        },
+        {
+          "type": "text",
+          "message": "page.account.help"
+        },
+        {
+          "type": "contact"
+        }
+      ]
+    },
+    {
       "id": "credit-repair-success",
       "route": "/credit-repair-success",
       "title": "page.credit-repair-success.title",
@@ -1313,6 +1349,66 @@ export const registry: Registry = {
         },
         {
           "type": "contact"
+        }
+      ]
+    },
+    {
+      "id": "money-transfer",
+      "route": "/money-transfer",
+      "title": "page.money-transfer.title",
+      "blocks": [
+        {
+          "type": "text",
+          "message": "page.money-transfer.intro"
+        },
+        {
+          "type": "checkout",
+          "product": "basic"
+        }
+      ]
+    },
+    {
+      "id": "onboarding-refresh",
+      "route": "/onboarding-refresh",
+      "title": "page.onboarding-refresh.title",
+      "blocks": [
+        {
+          "type": "alert",
+          "tone": "info",
+          "title": "page.onboarding-refresh.why.title",
+          "message": "page.onboarding-refresh.why.body"
+        },
+        {
+          "type": "heading",
+          "message": "page.onboarding-refresh.restart.heading"
+        },
+        {
+          "type": "text",
+          "message": "page.onboarding-refresh.restart.body"
+        },
+        {
+          "type": "connect",
+          "component": "account-onboarding"
+        },
+        {
+          "type": "text",
+          "message": "page.onboarding-refresh.help"
+        },
+        {
+          "type": "contact"
+        }
+      ]
+    },
+    {
+      "id": "onboarding-success",
+      "route": "/onboarding-success",
+      "title": "page.onboarding-success.title",
+      "blocks": [
+        {
+          "type": "alert",
+          "tone": "success",
+          "title": "page.onboarding-success.alert.title",
+          "message": "page.onboarding-success.alert.body"
         }
       ]
     },

@@ -104,6 +104,16 @@ describe('payments', () => {
     expect(((await res.json()) as { client_secret: string }).client_secret).toMatch(/^accs_secret_/);
   });
 
+  it('opens a hosted checkout for a product at the server’s price, and refuses an unknown product or interval', async () => {
+    const checkout = (body: object) =>
+      fetch(`${pb.url}/api/formwork/checkout`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const ok = await checkout({ product: 'basic', interval: 'year', amount: 1 }); // a price from the browser is ignored
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { url: string }).url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    expect((await checkout({ product: 'gold', interval: 'year' })).status).toBe(400);
+    expect((await checkout({ product: 'basic', interval: 'week' })).status).toBe(400);
+  });
+
   it('answers a bad account id, or a provider that cannot be reached, with a clear error', async () => {
     const bad = await fetch(`${pb.url}/api/account_session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountId: 'not-an-account' }) });
     expect(bad.status).toBe(400);

@@ -1,0 +1,71 @@
+/**
+ * A payment provider's embedded component (Stripe Connect) for one connected account: the account
+ * comes from the route (/account/:id) or ?account= (the onboarding refresh link). Every failure, the
+ * provider's script included, is shown to the user in their language, never only logged.
+ */
+import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { accountSessionSecret, ConnectError, loadConnectJs, publishableKey } from './connectJs.ts';
+
+const ACCOUNT = /^acct_[A-Za-z0-9]{1,64}$/;
+
+export default function ConnectEmbed({ component }: { component: string }) {
+  const intl = useIntl();
+  const { id } = useParams();
+  const [query] = useSearchParams();
+  const account = id ?? query.get('account') ?? '';
+  const container = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<{ kind: 'loading' } | { kind: 'ready' } | { kind: 'failed'; message: string }>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    const mount = async () => {
+      if (!ACCOUNT.test(account)) throw new ConnectError('connect.noAccount');
+      const [pk, connect] = await Promise.all([publishableKey(), loadConnectJs()]);
+      // Asked once here, so a refused account is said on the page rather than inside the component.
+      let first: string | null = await accountSessionSecret(account);
+      const instance = connect.init({
+        publishableKey: pk,
+        fetchClientSecret: async () => {
+          const secret = first ?? (await accountSessionSecret(account));
+          first = null;
+          return secret;
+        },
+      });
+      if (!live || !container.current) return;
+      container.current.replaceChildren(instance.create(component));
+      setState({ kind: 'ready' });
+    };
+    setState({ kind: 'loading' });
+    mount().catch((err: unknown) => live && setState({ kind: 'failed', message: err instanceof ConnectError ? err.messageKey : 'connect.sessionFailed' }));
+    return () => {
+      live = false;
+    };
+  }, [account, component, attempt]);
+
+  return (
+    <Stack gap="sm">
+      {state.kind === 'loading' && (
+        <Center h="20vh">
+          <Loader aria-label={intl.formatMessage({ id: 'connect.loading' })} />
+        </Center>
+      )}
+      {state.kind === 'failed' && (
+        <Alert color="red" role="alert" data-testid="connect-error">
+          <Stack gap="xs" align="flex-start">
+            <FormattedMessage id={state.message} />
+            {state.message !== 'connect.noAccount' && (
+              <Button variant="light" color="red" onClick={() => setAttempt((n) => n + 1)}>
+                <FormattedMessage id="connect.retry" />
+              </Button>
+            )}
+          </Stack>
+        </Alert>
+      )}
+      <div ref={container} data-testid="connect-component" />
+    </Stack>
+  );
+}
