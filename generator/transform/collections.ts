@@ -124,20 +124,19 @@ export function serviceCollection(s: ServiceModel, site: SiteModel): PbCollectio
   };
 }
 
+/** A collection staff may read and only the server writes (hooks run as the app, past the rules). */
+function serverWritten(name: string, site: SiteModel, fields: PbField[], indexes: string[]): PbCollection {
+  const staff = staffRule(site.staffCollection);
+  return { id: collectionId(name), name, type: 'base', listRule: staff, viewRule: staff, createRule: null, updateRule: null, deleteRule: null, fields, indexes };
+}
+
 /** Deleted records of every service, with their files, until staff restore or purge them. */
 export function trashCollection(site: SiteModel): PbCollection {
   const name = site.trashCollection;
-  const staff = staffRule(site.staffCollection);
-  return {
-    id: collectionId(name),
+  return serverWritten(
     name,
-    type: 'base',
-    listRule: staff,
-    viewRule: staff,
-    createRule: null,
-    updateRule: null,
-    deleteRule: null,
-    fields: [
+    site,
+    [
       textField(name, 'topic', 50, true),
       textField(name, 'key', 50, true),
       textField(name, 'sourceCollection', 100, true),
@@ -146,11 +145,11 @@ export function trashCollection(site: SiteModel): PbCollection {
       textField(name, 'deletedBy', 100, false),
       ...autodates(name),
     ],
-    indexes: [
+    [
       `CREATE INDEX \`idx_${name}_topic\` ON \`${name}\` (\`topic\`, \`created\`)`,
       `CREATE UNIQUE INDEX \`idx_${name}_key\` ON \`${name}\` (\`sourceCollection\`, \`key\`)`,
     ],
-  };
+  );
 }
 
 /**
@@ -159,19 +158,12 @@ export function trashCollection(site: SiteModel): PbCollection {
  */
 export function outboxCollection(site: SiteModel): PbCollection {
   const name = site.outboxCollection;
-  const staff = staffRule(site.staffCollection);
   const date = (n: string) => field(name, 'date', n, { required: false, min: '', max: '' });
   const number = (n: string) => field(name, 'number', n, { required: false, onlyInt: true, min: 0, max: null });
-  return {
-    id: collectionId(name),
+  return serverWritten(
     name,
-    type: 'base',
-    listRule: staff,
-    viewRule: staff,
-    createRule: null,
-    updateRule: null,
-    deleteRule: null,
-    fields: [
+    site,
+    [
       textField(name, 'sourceCollection', 100, true),
       textField(name, 'record', 50, true),
       field(name, 'select', 'kind', { required: true, maxSelect: 1, values: ['applicant', 'staff'] }),
@@ -187,12 +179,12 @@ export function outboxCollection(site: SiteModel): PbCollection {
       textField(name, 'lastError', 1000, false),
       ...autodates(name),
     ],
-    indexes: [
+    [
       `CREATE INDEX \`idx_${name}_due\` ON \`${name}\` (\`status\`, \`nextAttemptAt\`)`,
       `CREATE INDEX \`idx_${name}_record\` ON \`${name}\` (\`sourceCollection\`, \`record\`)`,
       `CREATE INDEX \`idx_${name}_to\` ON \`${name}\` (\`to\`, \`sentAt\`)`,
     ],
-  };
+  );
 }
 
 /** Staff accounts: e-mail + password (PocketBase's minimum of 8 characters), with a role. */
