@@ -1,6 +1,7 @@
 import { Container } from '@mantine/core';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { SiteFooter } from '../components/SiteFooter.tsx';
+import { MAIN_ID } from '../components/LanguageTabs.tsx';
 import { SiteHeader } from '../components/SiteHeader.tsx';
 import { LocaleProvider } from './locale.tsx';
 
@@ -10,7 +11,7 @@ export default function Root() {
     <LocaleProvider>
       <Container size="sm" py="lg">
         <SiteHeader />
-        <main>
+        <main id={MAIN_ID}>
           <Outlet />
         </main>
         <SiteFooter />

@@ -13,8 +13,11 @@ export function SiteHeader() {
   return (
     <Stack component="header" gap="xs" mb="md">
       <Group justify="space-between" wrap="wrap" gap="xs">
-        <Anchor component={Link} to="/" fw={700} size="lg" underline="never" aria-label={intl.formatMessage({ id: 'nav.home' })}>
+        {/* The visible name starts the link's accessible name (WCAG 2.5.3, label in name), "Home" follows
+            for screen readers: an aria-label of just "Home" would hide the name voice users say. */}
+        <Anchor component={Link} to="/" fw={700} size="lg" underline="never">
           {registry.site.company.name}
+          <span className="sr-only"> — {intl.formatMessage({ id: 'nav.home' })}</span>
         </Anchor>
         <Group component="nav" gap="md" aria-label={intl.formatMessage({ id: 'nav.main' })}>
           {registry.site.header.map((l) => (

@@ -1,0 +1,394 @@
+#!/usr/bin/env node
+// `npm run bench`: prints performance figures for Formwork in one run (never asserted in tests).
+// See docs/performance.md for what each figure means.
+//
+//   node scripts/bench/run.mjs [--build] [--only=bundle,submit,validate,generate] [--n=200] [--concurrency=8]
+//
+//   --build          rebuild dist/ (NODE_ENV=production npx vite build) even if it exists
+//   --only=…         run only some sections (comma separated)
+//   --n, --concurrency   submissions per server (default 1000) and parallel requests (default 8) (section 2)
+//   --runs           validations per validator (section 3, default 2000)
+//
+// Everything runs on 127.0.0.1; every PocketBase, the browser and every temp dir is removed at the end.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { register } from 'tsx/esm/api';
+
+register(); // lets this plain ESM script import the project's TypeScript (tests/support, generator, src)
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(`--${name}`);
+const opt = (name, dflt) => {
+  const hit = args.find((a) => a.startsWith(`--${name}=`));
+  return hit ? hit.slice(name.length + 3) : dflt;
+};
+const ONLY = opt('only', 'bundle,submit,validate,generate').split(',');
+const N = Number(opt('n', '1000'));
+const CONCURRENCY = Number(opt('concurrency', '8'));
+const RUNS = Number(opt('runs', '2000'));
+
+const ts = (p) => import(pathToFileURL(join(ROOT, p)).href);
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (x) => `${x.toFixed(0)} ms`;
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+const cleanups = [];
+const rows = []; // the summary table: [figure, value, target, verdict]
+const started = performance.now();
+
+function table(title, header, body) {
+  const all = [header, ...body].map((r) => r.map(String));
+  const widths = header.map((_, i) => Math.max(...all.map((r) => r[i].length)));
+  const line = (r) => `  ${r.map((c, i) => c.padEnd(widths[i])).join('  ')}`;
+  console.log(`\n${title}`);
+  console.log(line(all[0]));
+  console.log(`  ${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const r of all.slice(1)) console.log(line(r));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 1. Initial JS and CSS (gzip) per route, as chromium loads it from the built site.
+// ---------------------------------------------------------------------------------------------------
+async function benchBundle() {
+  if (flag('build') || !existsSync(join(ROOT, 'dist/index.html'))) {
+    const t = performance.now();
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    console.log(`built dist/ in ${ms(performance.now() - t)}`);
+  }
+  const { startSite } = await ts('tests/support/site.ts');
+  const { launchBrowser, label } = await ts('tests/support/browser.ts');
+  const { createStaff } = await ts('tests/support/staff.ts');
+  const site = await startSite();
+  cleanups.push(() => site.stop());
+  const browser = await launchBrowser();
+  cleanups.push(() => browser.close());
+
+  /** Loads a route in a fresh context (cold cache) and sums gzip sizes of every JS and CSS response. */
+  async function measure(route, { storageState, waitFor } = {}) {
+    const context = await browser.newContext({ storageState });
+    const page = await context.newPage();
+    const assets = new Map(); // url → { kind, raw, gz }
+    const pending = new Set();
+    let last = performance.now();
+    page.on('response', (res) => {
+      const type = res.request().resourceType();
+      const url = res.url();
+      const kind = type === 'script' || /\.m?js(\?|$)/.test(url) ? 'js' : type === 'stylesheet' || /\.css(\?|$)/.test(url) ? 'css' : null;
+      if (!kind || assets.has(url)) return;
+      last = performance.now();
+      const p = res
+        .body()
+        .then((body) => assets.set(url, { kind, raw: body.length, gz: gzipSync(body, { level: 9 }).length }))
+        .catch(() => {})
+        .finally(() => {
+          pending.delete(p);
+          last = performance.now();
+        });
+      pending.add(p);
+    });
+    page.on('request', () => (last = performance.now()));
+    await page.goto(`${site.url}${route}`, { waitUntil: 'load' });
+    if (waitFor) await waitFor(page);
+    // "Network idle" for our purpose: no request for 1 s and no JS/CSS body still being read (max 15 s).
+    const deadline = performance.now() + 15_000;
+    while (performance.now() < deadline && (pending.size || performance.now() - last < 1000)) await new Promise((r) => setTimeout(r, 100));
+    const finalPath = new URL(page.url()).pathname;
+    const sum = (kind, key) => [...assets.values()].filter((a) => a.kind === kind).reduce((s, a) => s + a[key], 0);
+    const result = {
+      route,
+      finalPath,
+      jsFiles: [...assets.values()].filter((a) => a.kind === 'js').length,
+      cssFiles: [...assets.values()].filter((a) => a.kind === 'css').length,
+      js: sum('js', 'gz'),
+      css: sum('css', 'gz'),
+      jsRaw: sum('js', 'raw'),
+      cssRaw: sum('css', 'raw'),
+      top: [...assets]
+        .filter(([, a]) => a.kind === 'js')
+        .sort(([, x], [, y]) => y.gz - x.gz)
+        .slice(0, 3)
+        .map(([url, a]) => `${new URL(url).pathname.split('/').pop().replace(/-[\w-]{8}\.js$/, '.js')} ${kb(a.gz)}`),
+    };
+    return { result, page, context };
+  }
+
+  const out = [];
+  const applicant = await measure('/creditrepair', { waitFor: (p) => p.getByRole('button').first().waitFor({ timeout: 15_000 }) });
+  out.push({ what: 'applicant form', ...applicant.result });
+  await applicant.context.close();
+
+  const signIn = await measure('/creditapps', { waitFor: (p) => p.waitForURL(/\/staff\/sign-in/, { timeout: 15_000 }) });
+  out.push({ what: 'staff list, signed out (sign-in page)', ...signIn.result });
+  // Sign in through the UI on that page, then keep only the session (localStorage) for a cold load.
+  const staff = await createStaff(site, 'viewer', 'bench-staff@formwork.test');
+  const page = signIn.page;
+  await page.getByLabel(label('E-mail')).fill(staff.email);
+  await page.getByLabel(label('Password')).fill(staff.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => u.pathname === '/creditapps', { timeout: 15_000 });
+  const storageState = await signIn.context.storageState();
+  await signIn.context.close();
+
+  const list = await measure('/creditapps', {
+    storageState,
+    waitFor: (p) => p.getByRole('heading').first().waitFor({ timeout: 15_000 }),
+  });
+  out.push({ what: 'staff list, signed in (cold cache)', ...list.result });
+  await list.context.close();
+
+  table(
+    '1. Initial JS + CSS per route (gzip -9 of response bodies, fresh browser context, until 1 s without requests)',
+    ['page', 'route → landed on', 'JS gzip', 'JS raw', 'files', 'CSS gzip', 'CSS raw', 'files'],
+    out.map((r) => [r.what, `${r.route} → ${r.finalPath}`, kb(r.js), kb(r.jsRaw), r.jsFiles, kb(r.css), kb(r.cssRaw), r.cssFiles]),
+  );
+  for (const r of out) console.log(`  largest JS, ${r.what}: ${r.top.join(', ')}`);
+  const a = out[0];
+  rows.push(['applicant /creditrepair JS gzip', kb(a.js), '≤ 150 KB', a.js <= 150 * 1024 ? 'met' : 'NOT met']);
+  rows.push(['applicant /creditrepair CSS gzip', kb(a.css), '-', '']);
+  rows.push(['staff sign-in page JS + CSS gzip', `${kb(out[1].js)} + ${kb(out[1].css)}`, '-', '']);
+  rows.push(['staff list /creditapps JS + CSS gzip', `${kb(out[2].js)} + ${kb(out[2].css)}`, '-', '']);
+  await browser.close();
+  await site.stop();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 2. Submit throughput: our full path (hooks) vs raw PocketBase record creation of the same payload.
+// ---------------------------------------------------------------------------------------------------
+async function benchSubmit() {
+  const { startPocketBase } = await ts('tests/support/pocketbase.ts');
+  const { formData, pngFile, validCreditRepair } = await ts('tests/support/fixtures.ts');
+  const payload = { ...validCreditRepair, variant: 'full', locale: 'en' };
+
+  async function run(url, count) {
+    let ok = 0;
+    const failures = new Map();
+    let next = 0;
+    const worker = async () => {
+      while (next < count) {
+        next++;
+        const res = await fetch(`${url}/api/collections/creditrepairnew/records`, { method: 'POST', body: formData(payload, { stateId: pngFile() }) });
+        if (res.status === 200) ok++;
+        else failures.set(res.status, `${(await res.text()).slice(0, 200)}`);
+        if (res.bodyUsed === false) await res.arrayBuffer();
+      }
+    };
+    const t = performance.now();
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    const seconds = (performance.now() - t) / 1000;
+    return { ok, failures, seconds, rps: count / seconds };
+  }
+
+  async function start(options) {
+    // One retry: on a busy machine PocketBase has been seen to miss the 30 s health deadline.
+    const pb = await startPocketBase(options).catch((err) => {
+      console.warn(`  ! PocketBase did not start (${String(err.message).split('\n')[0]}); retrying once`);
+      return startPocketBase(options);
+    });
+    cleanups.push(() => pb.stop());
+    return pb;
+  }
+
+  const emptyHooks = mkdtempSync(join(tmpdir(), 'formwork-bench-nohooks-'));
+  cleanups.push(() => rmSync(emptyHooks, { recursive: true, force: true }));
+  // Two servers, each on its own fresh data dir with the same migrations (so the same collection):
+  // raw PocketBase with an empty hooks dir, and ours. They are hit in alternating rounds, so a change
+  // in the machine's load during the run falls on both alike.
+  const rawPb = await start({ hooksDir: emptyHooks });
+  const oursPb = await start({});
+  const ROUNDS = 5;
+  const per = Math.ceil(N / ROUNDS);
+  const total = { raw: { ok: 0, seconds: 0, failures: new Map(), rounds: [] }, ours: { ok: 0, seconds: 0, failures: new Map(), rounds: [] } };
+  try {
+    await run(rawPb.url, 20); // warm-up: JS VMs of the hooks, SQLite pages, connection pool
+    await run(oursPb.url, 20);
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const [name, pb] of [['raw', rawPb], ['ours', oursPb]]) {
+        const res = await run(pb.url, per);
+        total[name].ok += res.ok;
+        total[name].seconds += res.seconds;
+        total[name].rounds.push(res.rps);
+        for (const [k, v] of res.failures) total[name].failures.set(k, v);
+      }
+    }
+  } finally {
+    await rawPb.stop();
+    await oursPb.stop();
+  }
+  const count = per * ROUNDS;
+  const raw = { ...total.raw, rps: count / total.raw.seconds };
+  const ours = { ...total.ours, rps: count / total.ours.seconds };
+  for (const [name, r] of [['raw', raw], ['ours', ours]]) {
+    if (r.ok !== count) console.warn(`  ! ${name}: ${count - r.ok} of ${count} submissions failed: ${[...r.failures].map(([s, b]) => `${s} ${b}`).join('; ')}`);
+  }
+  const ratio = ours.rps / raw.rps;
+  const roundRatios = ours.rounds.map((o, i) => o / raw.rounds[i]);
+  table(
+    `2. Submit throughput: ${count} multipart credit-repair submissions with a 1×1 PNG per server, ${CONCURRENCY} at a time, loopback, ${ROUNDS} alternating rounds (after 20 warm-up)`,
+    ['server', 'ok', 'time', 'requests/s', 'per round'],
+    [
+      ['raw PocketBase (same migrations, empty --hooksDir)', `${raw.ok}/${count}`, `${raw.seconds.toFixed(2)} s`, raw.rps.toFixed(1), raw.rounds.map((x) => x.toFixed(0)).join(' ')],
+      ['Formwork (pb_hooks: validation, outbox, …)', `${ours.ok}/${count}`, `${ours.seconds.toFixed(2)} s`, ours.rps.toFixed(1), ours.rounds.map((x) => x.toFixed(0)).join(' ')],
+      ['ratio ours / raw', '', '', ratio.toFixed(2), roundRatios.map((x) => x.toFixed(2)).join(' ')],
+    ],
+  );
+  rows.push(['submit req/s ours vs raw', `${ours.rps.toFixed(1)} vs ${raw.rps.toFixed(1)}`, '-', '']);
+  rows.push(['submit throughput ratio', ratio.toFixed(2), '≥ 0.8', ratio >= 0.8 ? 'met' : 'NOT met']);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 3. Validation time of the largest form: @rjsf/validator-ajv8 (as shipped) vs the precompiled AJV.
+// ---------------------------------------------------------------------------------------------------
+async function benchValidate() {
+  const dir = join(ROOT, 'src/generated/forms');
+  let largest = null;
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+    const form = (await ts(`src/generated/forms/${file}`)).default;
+    const count = Object.keys(form.schema.properties ?? {}).length;
+    if (!largest || count > largest.count) largest = { file, form, count };
+  }
+  const { form, file, count } = largest;
+  const key = file.replace(/\.ts$/, '').replace('.', '/'); // student.full.ts → student/full
+  // Valid data, typed as the form holds it: every property filled (optional ones too).
+  const { sampleValue } = await ts('tests/support/samples.ts');
+  const data = {};
+  for (const [name, prop] of Object.entries(form.schema.properties)) {
+    if (form.traits[name]?.file) data[name] = 'sample.png';
+    else if (prop.type === 'boolean') data[name] = prop.const ?? true;
+    else if (prop.type === 'number' || prop.type === 'integer') data[name] = Number(prop.examples?.[0] ?? prop.const ?? prop.enum?.[0] ?? prop.minimum ?? 1);
+    else data[name] = sampleValue(prop);
+  }
+
+  const rjsf = (await import('@rjsf/validator-ajv8')).default;
+  const tmp = mkdtempSync(join(tmpdir(), 'formwork-bench-validators-'));
+  cleanups.push(() => rmSync(tmp, { recursive: true, force: true }));
+  const cjs = join(tmp, 'validators.cjs');
+  cpSync(join(ROOT, 'pb_hooks/generated/validators.js'), cjs);
+  const precompiled = createRequire(import.meta.url)(cjs)[key];
+  if (typeof precompiled !== 'function') throw new Error(`no precompiled validator ${key}`);
+
+  const rjsfErrors = rjsf.validateFormData(data, form.schema).errors; // also compiles and caches the schema
+  const preValid = precompiled(data);
+  if (rjsfErrors.length || !preValid) {
+    console.warn(`  ! sample data is not valid: rjsf ${JSON.stringify(rjsfErrors.slice(0, 3))}; precompiled ${JSON.stringify(precompiled.errors?.slice(0, 3))}`);
+  }
+  const time = (fn) => {
+    for (let i = 0; i < 200; i++) fn(); // warm-up
+    const samples = new Array(RUNS);
+    for (let i = 0; i < RUNS; i++) {
+      const t = process.hrtime.bigint();
+      fn();
+      samples[i] = Number(process.hrtime.bigint() - t) / 1000;
+    }
+    return { median: median(samples), p95: [...samples].sort((a, b) => a - b)[Math.floor(RUNS * 0.95)] };
+  };
+  const r = time(() => rjsf.validateFormData(data, form.schema));
+  const p = time(() => precompiled(data));
+  // The other path a user meets: submitting the empty form (every required field missing).
+  const rEmpty = time(() => rjsf.validateFormData({}, form.schema));
+  const pEmpty = time(() => precompiled({}));
+  table(
+    `3. Validation of the largest form, ${key} (${count} properties), valid data, ${RUNS} runs each`,
+    ['validator', 'median', 'p95', 'valid?'],
+    [
+      ['@rjsf/validator-ajv8 validateFormData (browser)', `${r.median.toFixed(1)} µs`, `${r.p95.toFixed(1)} µs`, rjsfErrors.length ? 'NO' : 'yes'],
+      ['precompiled AJV (pb_hooks/generated/validators.js)', `${p.median.toFixed(1)} µs`, `${p.p95.toFixed(1)} µs`, preValid ? 'yes' : 'NO'],
+      ['@rjsf/validator-ajv8, empty form {} (all errors)', `${rEmpty.median.toFixed(1)} µs`, `${rEmpty.p95.toFixed(1)} µs`, 'no (expected)'],
+      ['precompiled AJV, empty form {}', `${pEmpty.median.toFixed(1)} µs`, `${pEmpty.p95.toFixed(1)} µs`, 'no (expected)'],
+    ],
+  );
+  rows.push([`validate ${key} rjsf / precompiled (median)`, `${r.median.toFixed(1)} µs / ${p.median.toFixed(1)} µs`, '-', '']);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 4. Generator run time: the real schemas, and the real schemas plus 50 copies of a fixture service.
+// ---------------------------------------------------------------------------------------------------
+async function benchGenerate() {
+  // The CLI as a developer runs it (process start + tsx + generate + compare), wall clock.
+  let t = performance.now();
+  const check = spawnSync('npx', ['tsx', 'generator/cli.ts', 'check'], { cwd: ROOT, encoding: 'utf8' });
+  const cliMs = performance.now() - t;
+  if (check.status !== 0) console.warn(`  ! generate:check exited ${check.status}: ${(check.stderr || '').split('\n').slice(0, 3).join(' ')}`);
+
+  const { generate } = await ts('generator/pipeline.ts');
+  const { copySchemas } = await ts('tests/support/schemas-copy.ts');
+  t = performance.now();
+  const first = await generate({ root: ROOT });
+  const firstMs = performance.now() - t;
+  const real = [];
+  for (let i = 0; i < 3; i++) {
+    t = performance.now();
+    await generate({ root: ROOT });
+    real.push(performance.now() - t);
+  }
+
+  const COPIES = 50;
+  const copy = copySchemas();
+  cleanups.push(() => rmSync(copy.root, { recursive: true, force: true }));
+  // The project's own migrations come along, so only the 50 new collections need one (as when adding them).
+  cpSync(join(ROOT, 'pb_migrations'), copy.migrationsDir, { recursive: true });
+  const fixture = join(ROOT, 'tests/fixtures/services/petition');
+  for (let i = 1; i <= COPIES; i++) {
+    const id = `petition${i}`;
+    cpSync(fixture, join(copy.schemasDir, 'services', id), { recursive: true });
+    copy.edit(`services/${id}/service.json`, (s) => {
+      s.id = id;
+      s.collection = `petitions${i}`;
+      s.forms = s.forms.map((f) => ({ ...f, route: `${f.route}-${i}` }));
+      if (s.admin) s.admin.route = `${s.admin.route}-${i}`;
+      if (s.trash) s.trash.topic = `${s.trash.topic}-${i}`;
+    });
+  }
+  const big = [];
+  let bigResult;
+  for (let i = 0; i < 2; i++) {
+    t = performance.now();
+    bigResult = await generate({ root: copy.root, schemasDir: copy.schemasDir, migrationsDir: copy.migrationsDir });
+    big.push(performance.now() - t);
+  }
+  const services = (r) => readdirSync(r).length;
+  table(
+    '4. Generator run time',
+    ['run', 'services', 'files + migrations', 'time'],
+    [
+      ['`npx tsx generator/cli.ts check` (wall, incl. process + tsx start)', services(join(ROOT, 'schemas/services')), `${first.files.size} + ${first.migrations.length}`, ms(cliMs)],
+      ['generate() real schemas, first call in process', services(join(ROOT, 'schemas/services')), `${first.files.size} + ${first.migrations.length}`, ms(firstMs)],
+      ['generate() real schemas, median of 3 warm', '', '', ms(median(real))],
+      [`generate() real + ${COPIES} petition copies, median of 2 warm`, services(join(copy.schemasDir, 'services')), `${bigResult.files.size} + ${bigResult.migrations.length}`, ms(median(big))],
+    ],
+  );
+  rows.push(['generate real schemas (warm / CLI wall)', `${ms(median(real))} / ${ms(cliMs)}`, '-', '']);
+  rows.push([`generate + ${COPIES} fixture services (warm)`, ms(median(big)), '-', '']);
+}
+
+const sections = { bundle: benchBundle, submit: benchSubmit, validate: benchValidate, generate: benchGenerate };
+let failed = false;
+try {
+  console.log(`Formwork bench — ${new Date().toISOString()} — ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`);
+  console.log(`load average at start: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (figures are only comparable on an otherwise idle machine)`);
+  for (const name of ONLY) {
+    if (!sections[name]) throw new Error(`unknown section ${name} (bundle, submit, validate, generate)`);
+    const t = performance.now();
+    try {
+      await sections[name]();
+    } catch (err) {
+      failed = true;
+      console.error(`\n${name} failed:`, err);
+    }
+    console.log(`  (${name}: ${ms(performance.now() - t)})`);
+  }
+} finally {
+  for (const fn of cleanups.reverse()) await Promise.resolve().then(fn).catch(() => {});
+}
+table('Summary', ['figure', 'value', 'target', ''], rows);
+console.log(`\ntotal ${((performance.now() - started) / 1000).toFixed(1)} s`);
+process.exit(failed ? 1 : 0);
