@@ -8,6 +8,7 @@ import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { SiteModel } from '../model.ts';
 import { SYSTEM_FIELDS, takesPayment } from '../transform/collections.ts';
+import { HONEYPOT_FIELD } from '../../src/engine/honeypot.ts';
 import { bundleForPocketBase } from './bundle.ts';
 import type { Files } from './registry.ts';
 
@@ -53,7 +54,7 @@ function servicesSource(site: SiteModel): string {
       },
     ]),
   );
-  const table = { staffCollection: site.staffCollection, trashCollection: site.trashCollection, outboxCollection: site.outboxCollection, systemFields: SYSTEM_FIELDS, products: productTable(site), services };
+  const table = { staffCollection: site.staffCollection, trashCollection: site.trashCollection, outboxCollection: site.outboxCollection, systemFields: SYSTEM_FIELDS, honeypot: HONEYPOT_FIELD, products: productTable(site), services };
   return `${HEADER}module.exports = ${JSON.stringify(table, null, 2)};\n`;
 }
 

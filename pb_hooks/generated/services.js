@@ -7,6 +7,7 @@ module.exports = {
     "variant",
     "locale"
   ],
+  "honeypot": "homepage",
   "products": {
     "basic": {
       "name": "Basic plan",

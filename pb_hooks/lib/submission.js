@@ -53,6 +53,9 @@ function toFieldErrors(errors) {
 function checkCreate(e) {
   const service = services[e.collection.name];
   if (!service) return;
+  // The honeypot (src/engine/honeypot.ts): only a bot fills it. Refused plainly, nothing saved.
+  const trap = (e.requestInfo().body || {})[config.honeypot];
+  if (trap !== undefined && trap !== null && String(trap) !== '') throw new BadRequestError('Submission refused.');
   const variantId = e.record.getString('variant');
   const variant = service.variants[variantId];
   if (!variant) {

@@ -52,6 +52,24 @@ describe('contact, orders, the Amazon Flex landing and the shell', () => {
     await page.close();
   });
 
+  it('keeps the honeypot out of reach of people, and refuses a bot that fills it', async () => {
+    // Not watched for console errors: the browser logs the refusal (a 400) it is meant to get here.
+    const page = await context.newPage();
+    await page.goto(`${site.url}/contact?lang=en`);
+    const trap = page.locator('input[name=homepage]');
+    expect(await trap.getAttribute('tabindex')).toBe('-1');
+    expect(await trap.evaluate((el) => !!el.closest('[aria-hidden=true]'))).toBe(true);
+    await page.getByLabel(label('First name')).fill('Spam');
+    await page.getByLabel(label('Last name')).fill('Bot');
+    await page.getByLabel(label('Message')).fill('Buy now');
+    await trap.fill('http://cheap-pills.example', { force: true });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.getByTestId('form-error').textContent()).toBe('Something went wrong. Try again later.');
+    const admin = await superuserClient(site);
+    expect((await admin.collection('aloqacorpcontacts').getList(1, 1, { filter: 'fname = "Spam"' })).totalItems).toBe(0);
+    await page.close();
+  });
+
   it('shows "We received your message" with the company’s e-mail, phone and address in place of the form', async () => {
     const page = await open('/contact?lang=en');
     await page.getByLabel(label('First name')).fill('Dilnoza');

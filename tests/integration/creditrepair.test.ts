@@ -34,6 +34,14 @@ describe('credit repair submissions on the server', () => {
     expect(stored?.stateId).toMatch(/^id\w*\.png$/);
   });
 
+  it('refuses a submission that filled the honeypot (only bots do), saving nothing', async () => {
+    const before = await count();
+    const res = await submit({ ...full, homepage: 'http://cheap-pills.example' }, { stateId: pngFile() });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe('Submission refused.');
+    expect(await count()).toBe(before);
+  });
+
   it('refuses a submission without the ID image ("ID is missing") and saves nothing', async () => {
     const before = await count();
     const res = await submit(full);

@@ -12,6 +12,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocale } from '../../app/locale.tsx';
 import { fieldName, type FormContext } from '../../engine/formContext.ts';
+import { HONEYPOT_FIELD } from '../../engine/honeypot.ts';
 import { submitKey } from '../../engine/messages.ts';
 import { fieldsInOrder } from '../../engine/formModule.ts';
 import { fixedValueLines, localizeForm } from '../../engine/localizeForm.ts';
@@ -19,6 +20,7 @@ import { describeProblem, type FieldProblem } from '../../engine/problems.ts';
 import type { FormModule, FormVariant, ServiceEntry } from '../../engine/types.ts';
 import { fieldErrors, firstMessageByField, translateErrors } from '../../engine/validation.ts';
 import { ThemedForm } from '../../theme/index.ts';
+import { Honeypot } from './Honeypot.tsx';
 import { useSubmission } from './useSubmission.ts';
 
 type Values = Record<string, unknown>;
@@ -49,6 +51,7 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Props
   const [localProblems, setLocalProblems] = useState<Record<string, FieldProblem>>({});
   const [focusRequest, setFocusRequest] = useState<{ field: string } | null>(null);
   const files = useRef(new Map<string, File>());
+  const [trap, setTrap] = useState('');
   const submission = useSubmission(service, variant, locale, onDone);
 
   const t = useCallback((id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values), [intl]);
@@ -112,7 +115,7 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Props
       setFocusRequest({ field: first });
       return;
     }
-    void submission.send((e.formData ?? data) as Values, files.current, order).then((refused) => refused && setFocusRequest({ field: refused }));
+    void submission.send({ ...((e.formData ?? data) as Values), ...(trap ? { [HONEYPOT_FIELD]: trap } : {}) }, files.current, order).then((refused) => refused && setFocusRequest({ field: refused }));
   };
 
   const sending = submission.status.kind === 'sending';
@@ -150,6 +153,7 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Props
               </Text>
             </>
           )}
+          <Honeypot value={trap} onChange={setTrap} />
           {/* Not Mantine's `loading`, which hides the label: the applicant reads "Submitting…". */}
           <Button type="submit" disabled={sending} leftSection={sending ? <Loader size="xs" /> : undefined} w="fit-content">
             <FormattedMessage id={sending ? 'form.submitting' : submitKey(ns, variant.id, has)} />
