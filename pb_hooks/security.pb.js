@@ -17,3 +17,9 @@ routerUse((e) => {
   headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
   return e.next();
 });
+
+// Per-IP rate limits (lib/limits.js), set from the environment at every start.
+onBootstrap((e) => {
+  e.next();
+  require(`${__hooks}/lib/limits.js`).configure(e.app);
+});

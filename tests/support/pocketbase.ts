@@ -67,7 +67,8 @@ export async function startPocketBase(options: StartOptions = {}): Promise<Pocke
   const hooksDir = options.hooksDir ?? join(ROOT, 'pb_hooks');
   const superuser = { email: 'root@formwork.test', password: 'test-superuser-pass' };
   const common = ['--dir', dataDir, '--migrationsDir', migrationsDir, '--hooksDir', hooksDir];
-  const env = { ...process.env, ...options.env };
+  // The suites submit hundreds of records from 127.0.0.1: the per-IP limiter is off unless a test turns it on.
+  const env = { ...process.env, FORMWORK_RATE_LIMITS: 'off', ...options.env };
   if (options.migrate !== false) {
     // `pocketbase migrate` exits 0 even when a migration fails; its output is the only signal.
     const out = execFileSync(PB_BIN, ['migrate', 'up', ...common], { env, encoding: 'utf8', stdio: 'pipe' });
