@@ -5,7 +5,7 @@
 routerAdd('POST', '/api/formwork/stripe/webhook', (e) => {
   const payments = require(`${__hooks}/lib/payments.js`);
   const body = toString(e.request.body, 1 << 20);
-  const ok = payments.verifySignature(e.request.header.get('Stripe-Signature'), body, payments.env('FORMWORK_STRIPE_WEBHOOK_SECRET', ''), Math.floor(Date.now() / 1000));
+  const ok = payments.verifySignature(e.request.header.get('Stripe-Signature'), body, require(`${__hooks}/lib/env.js`).env('FORMWORK_STRIPE_WEBHOOK_SECRET', ''), Math.floor(Date.now() / 1000));
   if (!ok) throw new BadRequestError('Invalid signature.');
   let event;
   try {
@@ -17,7 +17,7 @@ routerAdd('POST', '/api/formwork/stripe/webhook', (e) => {
 });
 
 routerAdd('GET', '/api/pk', (e) => {
-  const pk = require(`${__hooks}/lib/payments.js`).env('FORMWORK_STRIPE_PUBLISHABLE_KEY', '');
+  const pk = require(`${__hooks}/lib/env.js`).env('FORMWORK_STRIPE_PUBLISHABLE_KEY', '');
   if (!pk) return e.json(503, { message: 'Payments are not configured (FORMWORK_STRIPE_PUBLISHABLE_KEY).' });
   return e.json(200, { pk: pk });
 });

@@ -3,10 +3,7 @@
  * sign-in attempts. Counts come from the environment; FORMWORK_RATE_LIMITS=off turns the limiter off
  * (the test harness does, since its suites submit hundreds of records from one address).
  */
-function env(name, fallback) {
-  const value = $os.getenv(name);
-  return value === '' ? fallback : value;
-}
+const { env } = require(`${__hooks}/lib/env.js`);
 
 function configure(app) {
   const settings = app.settings();

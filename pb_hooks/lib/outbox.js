@@ -11,10 +11,7 @@
 const mail = require(`${__hooks}/generated/mail.js`);
 const config = require(`${__hooks}/generated/services.js`);
 
-function env(name, fallback) {
-  const value = $os.getenv(name);
-  return value === '' ? fallback : value;
-}
+const { env } = require(`${__hooks}/lib/env.js`);
 
 function options() {
   return {
@@ -42,9 +39,12 @@ function usd(value) {
   return '$' + parts[0].replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (parts[1] ? '.' + parts[1] : '');
 }
 
-function displayName(record) {
-  const get = (f) => (record.collection().fields.getByName(f) ? String(record.get(f) || '').trim() : '');
-  return get('fullName') || get('name') || [get('firstName'), get('lastName')].filter(Boolean).join(' ') || [get('fname'), get('lname')].filter(Boolean).join(' ');
+/** The applicant's name as the service's schema composes it (service.json mail.name). */
+function displayName(record, service) {
+  return service.mail.name
+    .map((f) => String(record.get(f) || '').trim())
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** label: value of each filled field a template may show (the generator left out sensitive and file fields). */
@@ -64,7 +64,7 @@ function context(service, record, locale, opts) {
   const texts = service.texts[locale] || service.texts[mail.defaultLanguage];
   const phone = mail.company.phone || '';
   return {
-    name: displayName(record),
+    name: displayName(record, service),
     service: texts.title,
     form: texts.forms[record.getString('variant')] || texts.title,
     submittedAt: record.getString('created').slice(0, 16) + ' UTC',

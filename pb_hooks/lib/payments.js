@@ -8,10 +8,7 @@
  */
 const config = require(`${__hooks}/generated/services.js`);
 
-function env(name, fallback) {
-  const value = $os.getenv(name);
-  return value === '' ? fallback : value;
-}
+const { env } = require(`${__hooks}/lib/env.js`);
 
 const apiBase = () => env('FORMWORK_STRIPE_API_BASE', 'https://api.stripe.com').replace(/\/+$/, '');
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -130,4 +127,4 @@ function productCheckout(productId, interval, locale) {
   return { status: res.status === 503 ? 503 : 502, json: { message: (res.json && res.json.message) || 'The payment page could not be created.' } };
 }
 
-module.exports = { productCheckout, offerCheckout, verifySignature, applyEvent, accountSession, env };
+module.exports = { productCheckout, offerCheckout, verifySignature, applyEvent, accountSession };
