@@ -66,7 +66,7 @@ export interface ServiceModel {
   admin: { route: string; aliases: string[]; sort: string; title: string; deleted: string; fields: AdminFieldModel[] };
   topic: string;
   /** E-mails a submission sends: the applicant's (template, field with the address) and a staff notice. */
-  mail: { applicant?: { template: string; to: string }; staff: boolean; staffTemplate?: string };
+  mail: { applicant?: { template: string; to: string }; staff: boolean; staffTemplate?: string; name: string[] };
 }
 
 export interface PageModel {
@@ -343,7 +343,8 @@ async function serviceModel(src: ServiceSource, problems: Problems): Promise<Ser
     return { name: f.name, display, copy: f.copy ?? true, ...(f.label ? { label: namespaced(ns, f.label) } : {}), ...(f.tail ? { tail: f.tail } : {}) };
   });
   const adminConfig = service.admin as { route: string; aliases?: string[]; order: 'newest' | 'stored' };
-  const mail = (service.mail ?? {}) as { applicant?: { template: string; to: string }; staff?: boolean };
+  const mail = (service.mail ?? {}) as { applicant?: { template: string; to: string }; staff?: boolean; name?: string[] };
+  (mail.name ?? []).forEach((n, i) => !properties[n] && problems.add(src.service.path, `/mail/name/${i}`, `"${n}" is not a property of the form`));
   if (mail.applicant && properties[mail.applicant.to]?.format !== 'email') {
     problems.add(src.service.path, '/mail/applicant/to', `"${mail.applicant.to}" is not an e-mail field (format: email) of the form`);
   }
@@ -364,7 +365,7 @@ async function serviceModel(src: ServiceSource, problems: Problems): Promise<Ser
       fields: adminFields,
     },
     topic: String((service.trash as Json | undefined)?.topic),
-    mail: { ...(mail.applicant ? { applicant: mail.applicant } : {}), staff: mail.staff === true },
+    mail: { ...(mail.applicant ? { applicant: mail.applicant } : {}), staff: mail.staff === true, name: mail.name ?? [] },
   };
 }
 

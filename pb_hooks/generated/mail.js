@@ -824,24 +824,40 @@ module.exports = {
           return parent[propertyName];
       };
       return "Thank you for writing to " + ((stack1 = container.lambda((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "");
-    }, useData: !0 }), html: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Dear " + container.escapeExpression((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 22 }, end: { line: 2, column: 30 } } }) : helper)) + ",";
+    }, 1: function(container, depth0, helpers, partials, data) {
+      return "Hello,";
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
       return `<div style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
-  <p>Dear ` + alias4((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 10 }, end: { line: 2, column: 18 } } }) : helper)) + `,</p>
+  <p>` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 2, column: 5 }, end: { line: 2, column: 52 } } })) != null ? stack1 : "") + `</p>
   <p>Thank you for contacting us (<strong>` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 42 }, end: { line: 3, column: 53 } } }) : helper)) + `</strong>). We have received your message and will get back to you soon.</p>
   <p>Your reference: <strong>` + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 4, column: 29 }, end: { line: 4, column: 42 } } }) : helper)) + "</strong> (sent " + alias4((helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 4, column: 58 }, end: { line: 4, column: 73 } } }) : helper)) + `).</p>
   <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + '<br><a href="tel:' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phoneDigits") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + '</a> \xB7 <a href="mailto:' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "email") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "email") : stack1, depth0)) + "</a><br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + `</p>
 </div>
 `;
-    }, useData: !0 }), text: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Dear " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 17 }, end: { line: 1, column: 25 } } }) : helper)) != null ? stack1 : "") + ",";
+    }, 1: function(container, depth0, helpers, partials, data) {
+      return "Hello,";
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
-      return "Dear " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 5 }, end: { line: 1, column: 13 } } }) : helper)) != null ? stack1 : "") + `,
+      return ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 47 } } })) != null ? stack1 : "") + `
 
 Thank you for contacting us (` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 29 }, end: { line: 3, column: 40 } } }) : helper)) != null ? stack1 : "") + `). We have received your message and will get back to you soon.
 
@@ -857,24 +873,40 @@ Your reference: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "refe
           return parent[propertyName];
       };
       return ((stack1 = container.lambda((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + " kompaniyasiga yozganingiz uchun rahmat";
-    }, useData: !0 }), html: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Hurmatli " + container.escapeExpression((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 26 }, end: { line: 2, column: 34 } } }) : helper)) + ",";
+    }, 1: function(container, depth0, helpers, partials, data) {
+      return "Assalomu alaykum,";
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
       return `<div style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
-  <p>Hurmatli ` + alias4((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 14 }, end: { line: 2, column: 22 } } }) : helper)) + `,</p>
+  <p>` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 2, column: 5 }, end: { line: 2, column: 67 } } })) != null ? stack1 : "") + `</p>
   <p>Biz bilan bog\u02BBlanganingiz uchun rahmat (<strong>\xAB` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 54 }, end: { line: 3, column: 65 } } }) : helper)) + `\xBB</strong>). Xabaringizni oldik va tez orada sizga javob beramiz.</p>
   <p>Raqam: <strong>` + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 4, column: 20 }, end: { line: 4, column: 33 } } }) : helper)) + "</strong> (yuborilgan vaqt: " + alias4((helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 4, column: 61 }, end: { line: 4, column: 76 } } }) : helper)) + `).</p>
   <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + '<br><a href="tel:' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phoneDigits") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + '</a> \xB7 <a href="mailto:' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "email") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "email") : stack1, depth0)) + "</a><br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + `</p>
 </div>
 `;
-    }, useData: !0 }), text: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Hurmatli " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 21 }, end: { line: 1, column: 29 } } }) : helper)) != null ? stack1 : "") + ",";
+    }, 1: function(container, depth0, helpers, partials, data) {
+      return "Assalomu alaykum,";
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
-      return "Hurmatli " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 9 }, end: { line: 1, column: 17 } } }) : helper)) != null ? stack1 : "") + `,
+      return ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 62 } } })) != null ? stack1 : "") + `
 
 Biz bilan bog\u02BBlanganingiz uchun rahmat (\xAB` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 41 }, end: { line: 3, column: 52 } } }) : helper)) != null ? stack1 : "") + `\xBB). Xabaringizni oldik va tez orada sizga javob beramiz.
 
@@ -890,24 +922,40 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
           return parent[propertyName];
       };
       return "\u0421\u043F\u0430\u0441\u0438\u0431\u043E, \u0447\u0442\u043E \u043D\u0430\u043F\u0438\u0441\u0430\u043B\u0438 \u0432 " + ((stack1 = container.lambda((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "");
-    }, useData: !0 }), html: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435, " + container.escapeExpression((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 31 }, end: { line: 2, column: 39 } } }) : helper)) + "!";
+    }, 1: function(container, depth0, helpers, partials, data) {
+      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!";
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
       return `<div style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
-  <p>\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435, ` + alias4((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 19 }, end: { line: 2, column: 27 } } }) : helper)) + `!</p>
+  <p>` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 2, column: 5 }, end: { line: 2, column: 68 } } })) != null ? stack1 : "") + `</p>
   <p>\u0421\u043F\u0430\u0441\u0438\u0431\u043E, \u0447\u0442\u043E \u0441\u0432\u044F\u0437\u0430\u043B\u0438\u0441\u044C \u0441 \u043D\u0430\u043C\u0438 (<strong>\xAB` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 45 }, end: { line: 3, column: 56 } } }) : helper)) + `\xBB</strong>). \u041C\u044B \u043F\u043E\u043B\u0443\u0447\u0438\u043B\u0438 \u0432\u0430\u0448\u0435 \u0441\u043E\u043E\u0431\u0449\u0435\u043D\u0438\u0435 \u0438 \u0441\u043A\u043E\u0440\u043E \u043E\u0442\u0432\u0435\u0442\u0438\u043C.</p>
   <p>\u041D\u043E\u043C\u0435\u0440 \u043E\u0431\u0440\u0430\u0449\u0435\u043D\u0438\u044F: <strong>` + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 4, column: 30 }, end: { line: 4, column: 43 } } }) : helper)) + "</strong> (\u043E\u0442\u043F\u0440\u0430\u0432\u043B\u0435\u043D\u043E " + alias4((helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 4, column: 65 }, end: { line: 4, column: 80 } } }) : helper)) + `).</p>
   <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + '<br><a href="tel:' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phoneDigits") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + '</a> \xB7 <a href="mailto:' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "email") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "email") : stack1, depth0)) + "</a><br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + `</p>
 </div>
 `;
-    }, useData: !0 }), text: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435, " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 26 }, end: { line: 1, column: 34 } } }) : helper)) != null ? stack1 : "") + "!";
+    }, 1: function(container, depth0, helpers, partials, data) {
+      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!";
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
-      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435, " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 14 }, end: { line: 1, column: 22 } } }) : helper)) != null ? stack1 : "") + `!
+      return ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 63 } } })) != null ? stack1 : "") + `
 
 \u0421\u043F\u0430\u0441\u0438\u0431\u043E, \u0447\u0442\u043E \u0441\u0432\u044F\u0437\u0430\u043B\u0438\u0441\u044C \u0441 \u043D\u0430\u043C\u0438 (\xAB` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 32 }, end: { line: 3, column: 43 } } }) : helper)) != null ? stack1 : "") + `\xBB). \u041C\u044B \u043F\u043E\u043B\u0443\u0447\u0438\u043B\u0438 \u0432\u0430\u0448\u0435 \u0441\u043E\u043E\u0431\u0449\u0435\u043D\u0438\u0435 \u0438 \u0441\u043A\u043E\u0440\u043E \u043E\u0442\u0432\u0435\u0442\u0438\u043C.
 
@@ -924,25 +972,41 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
           return parent[propertyName];
       };
       return "We received your application: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 30 }, end: { line: 1, column: 41 } } }) : helper)) != null ? stack1 : "");
-    }, useData: !0 }), html: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Dear " + container.escapeExpression((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 22 }, end: { line: 2, column: 30 } } }) : helper)) + ",";
+    }, 1: function(container, depth0, helpers, partials, data) {
+      return "Hello,";
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
       return `<div style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
-  <p>Dear ` + alias4((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 10 }, end: { line: 2, column: 18 } } }) : helper)) + `,</p>
+  <p>` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 2, column: 5 }, end: { line: 2, column: 52 } } })) != null ? stack1 : "") + `</p>
   <p>Thank you for submitting your application for <strong>` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 59 }, end: { line: 3, column: 70 } } }) : helper)) + `</strong>. We are currently reviewing it and we will get back to you soon by e-mail.</p>
   <p>Your reference: <strong>` + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 4, column: 29 }, end: { line: 4, column: 42 } } }) : helper)) + "</strong> (submitted " + alias4((helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 4, column: 63 }, end: { line: 4, column: 78 } } }) : helper)) + `).</p>
   <p>If you have a question, reply to this e-mail or call us at <a href="tel:` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phoneDigits") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</a>.</p>
   <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + `</p>
 </div>
 `;
-    }, useData: !0 }), text: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Dear " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 17 }, end: { line: 1, column: 25 } } }) : helper)) != null ? stack1 : "") + ",";
+    }, 1: function(container, depth0, helpers, partials, data) {
+      return "Hello,";
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
-      return "Dear " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 5 }, end: { line: 1, column: 13 } } }) : helper)) != null ? stack1 : "") + `,
+      return ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 47 } } })) != null ? stack1 : "") + `
 
 Thank you for submitting your application for ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 46 }, end: { line: 3, column: 57 } } }) : helper)) != null ? stack1 : "") + `. We are currently reviewing it and we will get back to you soon by e-mail.
 
@@ -959,25 +1023,41 @@ If you have a question, reply to this e-mail or call us at ` + ((stack1 = alias4
           return parent[propertyName];
       };
       return "Arizangiz qabul qilindi: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 25 }, end: { line: 1, column: 36 } } }) : helper)) != null ? stack1 : "");
-    }, useData: !0 }), html: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Hurmatli " + container.escapeExpression((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 26 }, end: { line: 2, column: 34 } } }) : helper)) + ",";
+    }, 1: function(container, depth0, helpers, partials, data) {
+      return "Assalomu alaykum,";
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
       return `<div style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
-  <p>Hurmatli ` + alias4((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 14 }, end: { line: 2, column: 22 } } }) : helper)) + `,</p>
+  <p>` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 2, column: 5 }, end: { line: 2, column: 67 } } })) != null ? stack1 : "") + `</p>
   <p><strong>\xAB` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 14 }, end: { line: 3, column: 25 } } }) : helper)) + `\xBB</strong> xizmati uchun ariza yuborganingiz uchun rahmat. Hozir uni ko\u02BBrib chiqyapmiz va tez orada sizga elektron pochta orqali javob beramiz.</p>
   <p>Ariza raqami: <strong>` + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 4, column: 27 }, end: { line: 4, column: 40 } } }) : helper)) + "</strong> (yuborilgan vaqt: " + alias4((helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 4, column: 68 }, end: { line: 4, column: 83 } } }) : helper)) + `).</p>
   <p>Savolingiz bo\u02BBlsa, ushbu xatga javob yozing yoki <a href="tel:` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phoneDigits") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</a> raqamiga qo\u02BBng\u02BBiroq qiling.</p>
   <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + `</p>
 </div>
 `;
-    }, useData: !0 }), text: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Hurmatli " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 21 }, end: { line: 1, column: 29 } } }) : helper)) != null ? stack1 : "") + ",";
+    }, 1: function(container, depth0, helpers, partials, data) {
+      return "Assalomu alaykum,";
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
-      return "Hurmatli " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 9 }, end: { line: 1, column: 17 } } }) : helper)) != null ? stack1 : "") + `,
+      return ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 62 } } })) != null ? stack1 : "") + `
 
 \xAB` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 1 }, end: { line: 3, column: 12 } } }) : helper)) != null ? stack1 : "") + `\xBB xizmati uchun ariza yuborganingiz uchun rahmat. Hozir uni ko\u02BBrib chiqyapmiz va tez orada sizga elektron pochta orqali javob beramiz.
 
@@ -994,25 +1074,41 @@ Savolingiz bo\u02BBlsa, ushbu xatga javob yozing yoki ` + ((stack1 = alias4((sta
           return parent[propertyName];
       };
       return "\u041C\u044B \u043F\u043E\u043B\u0443\u0447\u0438\u043B\u0438 \u0432\u0430\u0448\u0443 \u0437\u0430\u044F\u0432\u043A\u0443: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 25 }, end: { line: 1, column: 36 } } }) : helper)) != null ? stack1 : "");
-    }, useData: !0 }), html: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435, " + container.escapeExpression((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 31 }, end: { line: 2, column: 39 } } }) : helper)) + "!";
+    }, 1: function(container, depth0, helpers, partials, data) {
+      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!";
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
       return `<div style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
-  <p>\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435, ` + alias4((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 19 }, end: { line: 2, column: 27 } } }) : helper)) + `!</p>
+  <p>` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 2, column: 5 }, end: { line: 2, column: 68 } } })) != null ? stack1 : "") + `</p>
   <p>\u0421\u043F\u0430\u0441\u0438\u0431\u043E, \u0447\u0442\u043E \u043F\u043E\u0434\u0430\u043B\u0438 \u0437\u0430\u044F\u0432\u043A\u0443 \u043D\u0430 \u0443\u0441\u043B\u0443\u0433\u0443 <strong>\xAB` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 51 }, end: { line: 3, column: 62 } } }) : helper)) + `\xBB</strong>. \u0421\u0435\u0439\u0447\u0430\u0441 \u043C\u044B \u0435\u0451 \u0440\u0430\u0441\u0441\u043C\u0430\u0442\u0440\u0438\u0432\u0430\u0435\u043C \u0438 \u0441\u043A\u043E\u0440\u043E \u043E\u0442\u0432\u0435\u0442\u0438\u043C \u0432\u0430\u043C \u043F\u043E \u044D\u043B\u0435\u043A\u0442\u0440\u043E\u043D\u043D\u043E\u0439 \u043F\u043E\u0447\u0442\u0435.</p>
   <p>\u041D\u043E\u043C\u0435\u0440 \u0437\u0430\u044F\u0432\u043A\u0438: <strong>` + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 4, column: 27 }, end: { line: 4, column: 40 } } }) : helper)) + "</strong> (\u043E\u0442\u043F\u0440\u0430\u0432\u043B\u0435\u043D\u0430 " + alias4((helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 4, column: 62 }, end: { line: 4, column: 77 } } }) : helper)) + `).</p>
   <p>\u0415\u0441\u043B\u0438 \u0443 \u0432\u0430\u0441 \u0435\u0441\u0442\u044C \u0432\u043E\u043F\u0440\u043E\u0441, \u043E\u0442\u0432\u0435\u0442\u044C\u0442\u0435 \u043D\u0430 \u044D\u0442\u043E \u043F\u0438\u0441\u044C\u043C\u043E \u0438\u043B\u0438 \u043F\u043E\u0437\u0432\u043E\u043D\u0438\u0442\u0435 \u043D\u0430\u043C \u043F\u043E \u043D\u043E\u043C\u0435\u0440\u0443 <a href="tel:` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phoneDigits") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</a>.</p>
   <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + `</p>
 </div>
 `;
-    }, useData: !0 }), text: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435, " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 26 }, end: { line: 1, column: 34 } } }) : helper)) != null ? stack1 : "") + "!";
+    }, 1: function(container, depth0, helpers, partials, data) {
+      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!";
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
-      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435, " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 14 }, end: { line: 1, column: 22 } } }) : helper)) != null ? stack1 : "") + `!
+      return ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 63 } } })) != null ? stack1 : "") + `
 
 \u0421\u043F\u0430\u0441\u0438\u0431\u043E, \u0447\u0442\u043E \u043F\u043E\u0434\u0430\u043B\u0438 \u0437\u0430\u044F\u0432\u043A\u0443 \u043D\u0430 \u0443\u0441\u043B\u0443\u0433\u0443 \xAB` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 38 }, end: { line: 3, column: 49 } } }) : helper)) != null ? stack1 : "") + `\xBB. \u0421\u0435\u0439\u0447\u0430\u0441 \u043C\u044B \u0435\u0451 \u0440\u0430\u0441\u0441\u043C\u0430\u0442\u0440\u0438\u0432\u0430\u0435\u043C \u0438 \u0441\u043A\u043E\u0440\u043E \u043E\u0442\u0432\u0435\u0442\u0438\u043C \u0432\u0430\u043C \u043F\u043E \u044D\u043B\u0435\u043A\u0442\u0440\u043E\u043D\u043D\u043E\u0439 \u043F\u043E\u0447\u0442\u0435.
 
@@ -1160,6 +1256,10 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
       id: "claim",
       mail: {
         staff: !0,
+        name: [
+          "firstName",
+          "lastName"
+        ],
         staffTemplate: "staff-notice"
       },
       adminRoute: "/claimapps",
@@ -1401,6 +1501,9 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
       id: "company",
       mail: {
         staff: !0,
+        name: [
+          "name"
+        ],
         staffTemplate: "staff-notice"
       },
       adminRoute: "/companyapps",
@@ -1742,6 +1845,10 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
           to: "email"
         },
         staff: !0,
+        name: [
+          "fname",
+          "lname"
+        ],
         staffTemplate: "staff-notice"
       },
       adminRoute: "/contacts",
@@ -1888,6 +1995,10 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
           to: "email"
         },
         staff: !0,
+        name: [
+          "firstName",
+          "lastName"
+        ],
         staffTemplate: "staff-notice"
       },
       adminRoute: "/creditapps",
@@ -2298,6 +2409,10 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
           to: "email"
         },
         staff: !0,
+        name: [
+          "firstName",
+          "lastName"
+        ],
         staffTemplate: "staff-notice"
       },
       adminRoute: "/loanapps",
@@ -2726,6 +2841,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
           to: "email"
         },
         staff: !0,
+        name: [],
         staffTemplate: "staff-notice"
       },
       adminRoute: "/orders",
@@ -2830,6 +2946,10 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
           to: "email"
         },
         staff: !0,
+        name: [
+          "firstName",
+          "lastName"
+        ],
         staffTemplate: "staff-notice"
       },
       adminRoute: "/personalapps",
@@ -3212,6 +3332,9 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
       id: "ssn",
       mail: {
         staff: !0,
+        name: [
+          "name"
+        ],
         staffTemplate: "staff-notice"
       },
       adminRoute: "/updates",
@@ -3270,6 +3393,10 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
       id: "student",
       mail: {
         staff: !0,
+        name: [
+          "firstName",
+          "lastName"
+        ],
         staffTemplate: "staff-notice"
       },
       adminRoute: "/studentapps",
@@ -3635,6 +3762,9 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
           to: "email"
         },
         staff: !0,
+        name: [
+          "name"
+        ],
         staffTemplate: "staff-notice"
       },
       adminRoute: "/tickets",
@@ -3844,6 +3974,10 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
           to: "email"
         },
         staff: !0,
+        name: [
+          "firstName",
+          "lastName"
+        ],
         staffTemplate: "staff-notice"
       },
       adminRoute: "/uploadapps",

@@ -79,4 +79,20 @@ describe('e-mail settings of a service', () => {
     expect(mail.services.creditrepairnew?.mail.applicant.template).toBe('confirmation');
     expect(mail.templates['petition/confirmation']?.en?.text({ name: 'Aziza', reference: 'r1' })).toBe('Dear Aziza, the council has your petition r1.');
   });
+
+  it('greet without a name when the service names none (an order has only an e-mail address)', async () => {
+    const copy = copySchemas();
+    const { files } = await generate({ root: copy.root, schemasDir: copy.schemasDir, migrationsDir: copy.migrationsDir, now: 1_800_000_000 });
+    const file = join(mkdtempSync(join(tmpdir(), 'formwork-mail-')), 'mail.cjs');
+    writeFileSync(file, files.get('pb_hooks/generated/mail.js') as string);
+    const mail = createRequire(import.meta.url)(file) as {
+      services: Record<string, { mail: { name: string[] } }>;
+      templates: Record<string, Record<string, { text: (c: object) => string }>>;
+    };
+    expect(mail.services.orders?.mail.name).toEqual([]);
+    expect(mail.services.aloqacorpcontacts?.mail.name).toEqual(['fname', 'lname']);
+    const context = { name: '', service: 'Website order', reference: 'r1', submittedAt: 'now', company: {} };
+    expect(mail.templates.acknowledgement?.en?.text(context)).toMatch(/^Hello,\n/);
+    expect(mail.templates.acknowledgement?.ru?.text({ ...context, name: 'Dilnoza Yusupova' })).toMatch(/^Здравствуйте, Dilnoza Yusupova!\n/);
+  });
 });
