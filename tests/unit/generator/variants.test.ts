@@ -58,6 +58,10 @@ describe('per-variant features of the real schemas', async () => {
     expect(registry).toContain('"/students"');
     expect(registry).toContain('"footer": [');
     expect(registry).toMatch(/"route": "\/success\/:amount"|route: "\/success\/:amount"/);
+    // The staff card's own label for the claim's shared column, and how its values are shown.
+    expect(registry).toContain('"label": "service.claim.admin.amount"');
+    expect(registry).toContain('"options": "service.claim.fields.amount.options"');
+    expect(registry).toMatch(/"name": "amount",\s+"label": "service.order.fields.amount.label",\s+"display": "usd"/);
   });
 });
 
