@@ -81,6 +81,12 @@ export interface SiteModel {
   staffCollection: string;
   trashCollection: string;
   outboxCollection: string;
+  /** Audited staff actions (reveal, unmasked export, restore, purge): admins read it. */
+  auditCollection: string;
+  /** Status changes of applications, with who and when. */
+  historyCollection: string;
+  /** The status workflow; the first is a new submission's. */
+  statuses: string[];
   company: Company;
   /** Site-wide constants for page blocks. */
   constants: Record<string, number | string>;
@@ -95,6 +101,9 @@ export interface SiteModel {
 }
 
 type Json = Record<string, unknown>;
+
+/** Routes the renderer serves itself (staff sign-in and console screens); no schema may claim them. */
+export const RESERVED_ROUTES = ['/admin', '/staff'];
 
 function fieldKind(schema: Json): FieldKind {
   if (schema['x-file']) return 'file';
@@ -498,6 +507,9 @@ export async function buildModel(sources: SchemaSources, problems: Problems): Pr
   for (const [i, p] of pages.entries()) {
     for (const product of productsUsed(p.blocks)) if (!products[product]) problems.add(sources.pages[i]?.page.path ?? '', '/blocks', `"${product}" is not one of site.json products`);
   }
+  for (const status of (site.statuses ?? []) as string[]) {
+    if (!(`status.${status}` in messages.en)) problems.add(sources.site.path, '/statuses', `no English text for message "status.${status}" (common/i18n)`);
+  }
   const shellLinks = [...((site.header ?? []) as Link[]), ...((site.footer ?? []) as Link[])];
   for (const l of shellLinks) {
     if (!(l.message in messages.en)) problems.add(sources.site.path, '', `no English text for message "${l.message}" (common/i18n)`);
@@ -507,7 +519,9 @@ export async function buildModel(sources: SchemaSources, problems: Problems): Pr
   const routes = new Map<string, string>();
   const claim = (route: string, where: string) => {
     const owner = routes.get(route);
-    if (owner) problems.add(where, '', `route ${route} is already used by ${owner}`);
+    // The staff console's own screens (src/config/paths.ts) live under these.
+    if (RESERVED_ROUTES.some((r) => route === r || route.startsWith(`${r}/`))) problems.add(where, '', `route ${route} is reserved for the staff console (${RESERVED_ROUTES.join(', ')})`);
+    else if (owner) problems.add(where, '', `route ${route} is already used by ${owner}`);
     else routes.set(route, where);
   };
   const collections = new Map<string, string>();
@@ -548,6 +562,9 @@ export async function buildModel(sources: SchemaSources, problems: Problems): Pr
     staffCollection: String(site.staffCollection),
     trashCollection: String(site.trashCollection),
     outboxCollection: String(site.outboxCollection),
+    auditCollection: String(site.auditCollection),
+    historyCollection: String(site.historyCollection),
+    statuses: (site.statuses ?? []) as string[],
     mail: mailTemplates,
     company: site.company as Company,
     constants: siteConstants,

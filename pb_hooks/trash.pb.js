@@ -1,11 +1,43 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Staff deletes never destroy an application: it goes to the trash with its files (see lib/trash.js).
+// Admins restore or purge it; entries older than FORMWORK_TRASH_DAYS are purged daily.
 const trashServices = require(`${__hooks}/generated/services.js`).services;
 
 onRecordDeleteRequest((e) => {
   e.app.runInTransaction((txApp) => {
+    const staff = require(`${__hooks}/lib/access.js`).staffOf(e);
     require(`${__hooks}/lib/trash.js`).moveToTrash(txApp, e.record, e.auth);
+    require(`${__hooks}/lib/access.js`).audit(txApp, staff, 'delete', { collection: e.record.collection().name, record: e.record.id });
     e.app = txApp;
     e.next();
   });
 }, ...Object.keys(trashServices));
+
+// A purge (the delete rule allows admins only) is final: audited with the entry's origin.
+onRecordDeleteRequest((e) => {
+  e.app.runInTransaction((txApp) => {
+    const staff = require(`${__hooks}/lib/access.js`).staffOf(e);
+    require(`${__hooks}/lib/access.js`).audit(txApp, staff, 'purge', { collection: e.record.getString('sourceCollection'), record: e.record.getString('key') });
+    e.app = txApp;
+    e.next();
+  });
+}, require(`${__hooks}/generated/services.js`).trashCollection);
+
+// POST /api/formwork/trash/{id}/restore: back to its list with its files (admins), audited.
+routerAdd('POST', '/api/formwork/trash/{id}/restore', (e) => {
+  const { requireAdmin, audit } = require(`${__hooks}/lib/access.js`);
+  const config = require(`${__hooks}/generated/services.js`);
+  const admin = requireAdmin(e);
+  const entry = e.app.findRecordById(config.trashCollection, e.request.pathValue('id'));
+  let restored = null;
+  e.app.runInTransaction((txApp) => {
+    restored = require(`${__hooks}/lib/trash.js`).restore(txApp, entry);
+    audit(txApp, admin, 'restore', { collection: restored.collection().name, record: restored.id });
+  });
+  return e.json(200, { collection: restored.collection().name, id: restored.id });
+});
+
+cronAdd('formwork-trash-purge', '17 4 * * *', () => {
+  const removed = require(`${__hooks}/lib/trash.js`).purgeExpired($app);
+  if (removed > 0) $app.logger().info('trash: purged expired entries', 'count', removed);
+});

@@ -3,7 +3,8 @@
 // needed, builds PocketBase and Mailpit if needed, applies the migrations, seeds the dev accounts,
 // runs the dev mail sink (unless FORMWORK_SMTP_HOST names a real mail server) and serves.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
@@ -31,8 +32,23 @@ const useMailpit = !process.env.FORMWORK_SMTP_HOST;
 const mailEnv = useMailpit
   ? { FORMWORK_SMTP_HOST: mailpitSmtp.split(':')[0], FORMWORK_SMTP_PORT: mailpitSmtp.split(':')[1] }
   : {};
+/**
+ * The key that seals SSNs at rest. Unset, a random one is made once and kept in the data dir, so a dev
+ * install works at once; a real deployment sets FORMWORK_ENCRYPTION_KEY and keeps it apart from backups.
+ */
+function encryptionKey() {
+  if (process.env.FORMWORK_ENCRYPTION_KEY) return process.env.FORMWORK_ENCRYPTION_KEY;
+  const file = join(dataDir, '.dev-encryption-key');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(24).toString('base64url'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
 const serverEnv = {
   ...process.env,
+  FORMWORK_ENCRYPTION_KEY: encryptionKey(),
   ...mailEnv,
   FORMWORK_PUBLIC_URL: process.env.FORMWORK_PUBLIC_URL ?? url,
   FORMWORK_MAIL_STAFF: process.env.FORMWORK_MAIL_STAFF ?? staff.email,

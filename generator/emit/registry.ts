@@ -21,7 +21,15 @@ function browserSchema(schema: unknown): unknown {
   return schema;
 }
 
-function adminCard(s: ServiceModel): AdminCard {
+/** Card fields a text search can match: stored as plain text (not files, not sensitive, not numbers). */
+export function searchFields(s: ServiceModel): string[] {
+  return s.admin.fields
+    .filter((f) => f.display !== 'file' && f.display !== 'masked')
+    .filter((f) => ['text', 'email', 'select'].includes(s.fields.find((x) => x.name === f.name)?.kind ?? ''))
+    .map((f) => f.name);
+}
+
+export function adminCard(s: ServiceModel): AdminCard {
   return {
     route: s.admin.route,
     aliases: s.admin.aliases,
@@ -41,11 +49,12 @@ function adminCard(s: ServiceModel): AdminCard {
         ...(options ? { options } : {}),
       };
     }),
+    search: searchFields(s),
   };
 }
 
 /** Labels resolve service-first; the registry records which key wins so the renderer needs no fallback for admin labels. */
-function resolveAdminLabels(card: AdminCard, site: SiteModel): AdminCard {
+export function resolveAdminLabels(card: AdminCard, site: SiteModel): AdminCard {
   const en = site.messages.en;
   return { ...card, fields: card.fields.map((f) => ({ ...f, label: f.label in en ? f.label : `fields.${f.name}.label` })) };
 }
@@ -77,6 +86,9 @@ export function emitRegistry(site: SiteModel): Files {
       staffCollection: site.staffCollection,
       trashCollection: site.trashCollection,
       outboxCollection: site.outboxCollection,
+      auditCollection: site.auditCollection,
+      historyCollection: site.historyCollection,
+      statuses: site.statuses,
       site: { company: site.company, constants: site.constants, header: site.header, footer: site.footer, products: site.products },
       services,
       pages,

@@ -42,6 +42,16 @@ const fieldId = (collection: string, type: string, name: string): string => `${t
 /** Rule: any signed-in account of the staff collection. */
 export const staffRule = (staff: string): string => `@request.auth.collectionName = "${staff}"`;
 
+/** Rule: a signed-in staff admin (viewers only read). */
+export const adminRule = (staff: string): string => `${staffRule(staff)} && @request.auth.role = "admin"`;
+
+/**
+ * Stored encrypted by the server (pb_hooks/lib/sensitive.js), which masks it in every API answer. Not a
+ * PocketBase "hidden" field: PocketBase drops hidden fields from a guest's submission before any hook
+ * sees them. The form's pattern is checked on the plain value before sealing; the column bounds the ciphertext.
+ */
+const SEALED_MAX = 512;
+
 function field(collection: string, type: string, name: string, props: Record<string, unknown>): PbField {
   return { id: fieldId(collection, type, name), name, type, hidden: false, presentable: false, system: false, ...props };
 }
@@ -77,6 +87,9 @@ export function pbField(collection: string, f: FieldModel): PbField {
     case 'email':
       return field(collection, 'email', f.name, { required, exceptDomains: null, onlyDomains: null });
     case 'text':
+      if (f.traits.sensitive) {
+        return field(collection, 'text', f.name, { required: false, min: 0, max: SEALED_MAX, pattern: '', autogeneratePattern: '', primaryKey: false });
+      }
       return field(collection, 'text', f.name, {
         required: required && !s.readOnly,
         min: s.minLength ?? 0,
@@ -105,8 +118,9 @@ export function serviceCollection(s: ServiceModel, site: SiteModel): PbCollectio
     listRule: staff,
     viewRule: staff,
     createRule: '',
+    // Status changes go through POST /api/formwork/status (pb_hooks/status.pb.js), which keeps the history.
     updateRule: null,
-    deleteRule: staff,
+    deleteRule: adminRule(site.staffCollection),
     fields: [
       ...s.fields.map((f) => pbField(s.collection, f)),
       field(s.collection, 'select', 'variant', { required: true, maxSelect: 1, values: s.variants.map((v) => v.id) }),
@@ -118,9 +132,14 @@ export function serviceCollection(s: ServiceModel, site: SiteModel): PbCollectio
             field(s.collection, 'date', 'paidAt', { required: false, min: '', max: '' }),
           ]
         : []),
+      // Set by the server: the first status on create, then only through the status endpoint.
+      field(s.collection, 'select', 'status', { required: false, maxSelect: 1, values: site.statuses }),
       ...autodates(s.collection),
     ],
-    indexes: [`CREATE INDEX \`idx_${s.collection}_created\` ON \`${s.collection}\` (\`created\`)`],
+    indexes: [
+      `CREATE INDEX \`idx_${s.collection}_created\` ON \`${s.collection}\` (\`created\`)`,
+      `CREATE INDEX \`idx_${s.collection}_status\` ON \`${s.collection}\` (\`status\`, \`created\`)`,
+    ],
   };
 }
 
@@ -130,10 +149,10 @@ function serverWritten(name: string, site: SiteModel, fields: PbField[], indexes
   return { id: collectionId(name), name, type: 'base', listRule: staff, viewRule: staff, createRule: null, updateRule: null, deleteRule: null, fields, indexes };
 }
 
-/** Deleted records of every service, with their files, until staff restore or purge them. */
+/** Deleted records of every service, with their files, until an admin restores or purges them. */
 export function trashCollection(site: SiteModel): PbCollection {
   const name = site.trashCollection;
-  return serverWritten(
+  return withDeleteRule(adminRule(site.staffCollection), serverWritten(
     name,
     site,
     [
@@ -149,6 +168,53 @@ export function trashCollection(site: SiteModel): PbCollection {
       `CREATE INDEX \`idx_${name}_topic\` ON \`${name}\` (\`topic\`, \`created\`)`,
       `CREATE UNIQUE INDEX \`idx_${name}_key\` ON \`${name}\` (\`sourceCollection\`, \`key\`)`,
     ],
+  ));
+}
+
+const withDeleteRule = (deleteRule: string, c: PbCollection): PbCollection => ({ ...c, deleteRule });
+
+/** Audited staff actions: only admins read it, nobody but the server writes or deletes it. */
+export function auditCollection(site: SiteModel): PbCollection {
+  const name = site.auditCollection;
+  const admins = adminRule(site.staffCollection);
+  return {
+    ...serverWritten(
+      name,
+      site,
+      [
+        field(name, 'select', 'action', { required: true, maxSelect: 1, values: ['reveal', 'export', 'restore', 'purge', 'delete', 'staff'] }),
+        textField(name, 'actor', 50, false),
+        textField(name, 'actorEmail', 255, false),
+        textField(name, 'sourceCollection', 100, false),
+        textField(name, 'record', 50, false),
+        textField(name, 'field', 100, false),
+        textField(name, 'detail', 1000, false),
+        ...autodates(name),
+      ],
+      [`CREATE INDEX \`idx_${name}_created\` ON \`${name}\` (\`created\`)`, `CREATE INDEX \`idx_${name}_record\` ON \`${name}\` (\`sourceCollection\`, \`record\`)`],
+    ),
+    listRule: admins,
+    viewRule: admins,
+  };
+}
+
+/** Every status change of an application (staff read it on the card). */
+export function historyCollection(site: SiteModel): PbCollection {
+  const name = site.historyCollection;
+  return serverWritten(
+    name,
+    site,
+    [
+      textField(name, 'sourceCollection', 100, true),
+      textField(name, 'record', 50, true),
+      textField(name, 'from', 50, false),
+      textField(name, 'to', 50, true),
+      textField(name, 'by', 50, false),
+      textField(name, 'byEmail', 255, false),
+      textField(name, 'note', 1000, false),
+      ...autodates(name),
+    ],
+    [`CREATE INDEX \`idx_${name}_record\` ON \`${name}\` (\`sourceCollection\`, \`record\`, \`created\`)`],
   );
 }
 
@@ -187,33 +253,50 @@ export function outboxCollection(site: SiteModel): PbCollection {
   );
 }
 
-/** Staff accounts: e-mail + password (PocketBase's minimum of 8 characters), with a role. */
+/**
+ * Staff accounts: e-mail + password (PocketBase's minimum of 8 characters), a role (viewers read,
+ * admins also act and manage staff), a disabled flag and optional one-time-code MFA. Only verified,
+ * enabled accounts sign in; admins create, disable and remove the others (checks in pb_hooks/staff.pb.js).
+ */
 export function staffCollection(site: SiteModel): PbCollection {
   const name = site.staffCollection;
+  const admins = adminRule(name);
   return {
     id: collectionId(name),
     name,
     type: 'auth',
-    listRule: 'id = @request.auth.id',
-    viewRule: 'id = @request.auth.id',
-    createRule: null,
-    updateRule: null,
-    deleteRule: null,
+    listRule: `id = @request.auth.id || (${admins})`,
+    viewRule: `id = @request.auth.id || (${admins})`,
+    createRule: admins,
+    updateRule: admins,
+    deleteRule: admins,
     fields: [
       textField(name, 'name', 200, false),
       field(name, 'select', 'role', { required: true, maxSelect: 1, values: ['viewer', 'admin'] }),
+      field(name, 'bool', 'disabled', { required: false }),
+      field(name, 'bool', 'mfa', { required: false }),
       ...autodates(name),
     ],
     indexes: [],
     options: {
-      authRule: '',
+      authRule: 'disabled = false && verified = true',
       manageRule: null,
       passwordAuth: { enabled: true, identityFields: ['email'] },
+      // A one-time code by e-mail as the second factor, for the accounts that have it switched on.
+      mfa: { enabled: true, duration: 1800, rule: 'mfa = true' },
+      otp: { enabled: true, duration: 300, length: 8 },
     },
   };
 }
 
 /** Every collection the site needs, in a stable order. */
 export function siteCollections(site: SiteModel): PbCollection[] {
-  return [staffCollection(site), trashCollection(site), outboxCollection(site), ...site.services.map((s) => serviceCollection(s, site))];
+  return [
+    staffCollection(site),
+    trashCollection(site),
+    outboxCollection(site),
+    auditCollection(site),
+    historyCollection(site),
+    ...site.services.map((s) => serviceCollection(s, site)),
+  ];
 }

@@ -3,6 +3,20 @@ module.exports = {
   "staffCollection": "staff",
   "trashCollection": "helpuztrash",
   "outboxCollection": "outbox",
+  "auditCollection": "auditlog",
+  "historyCollection": "statushistory",
+  "statuses": [
+    "new",
+    "review",
+    "approved",
+    "rejected",
+    "done"
+  ],
+  "languages": [
+    "en",
+    "uz",
+    "ru"
+  ],
   "systemFields": [
     "variant",
     "locale"
@@ -62,7 +76,81 @@ module.exports = {
         "stateId"
       ],
       "sensitiveFields": [],
-      "serverValues": {}
+      "serverValues": {},
+      "card": [
+        {
+          "name": "firstName",
+          "display": "text",
+          "labels": {
+            "en": "First name",
+            "uz": "Ism",
+            "ru": "Имя"
+          }
+        },
+        {
+          "name": "lastName",
+          "display": "text",
+          "labels": {
+            "en": "Last name",
+            "uz": "Familiya",
+            "ru": "Фамилия"
+          }
+        },
+        {
+          "name": "email",
+          "display": "email",
+          "labels": {
+            "en": "E-mail",
+            "uz": "Elektron pochta",
+            "ru": "Электронная почта"
+          }
+        },
+        {
+          "name": "phone",
+          "display": "phone",
+          "labels": {
+            "en": "Phone",
+            "uz": "Telefon raqami",
+            "ru": "Телефон"
+          }
+        },
+        {
+          "name": "amount",
+          "display": "text",
+          "labels": {
+            "en": "Company, or time driven (Amazon Flex)",
+            "uz": "Kompaniya yoki haydovchilik muddati (Amazon Flex)",
+            "ru": "Компания или стаж вождения (Amazon Flex)"
+          }
+        },
+        {
+          "name": "message",
+          "display": "text",
+          "labels": {
+            "en": "Tell us about your work",
+            "uz": "Ishingiz haqida yozing",
+            "ru": "Расскажите о своей работе"
+          }
+        },
+        {
+          "name": "stateId",
+          "display": "file",
+          "labels": {
+            "en": "Driver's licence or state ID (photo)",
+            "uz": "Haydovchilik guvohnomasi yoki shtat ID kartasi (rasm)",
+            "ru": "Водительские права или ID штата (фото)"
+          }
+        }
+      ],
+      "search": [
+        "firstName",
+        "lastName",
+        "email",
+        "phone",
+        "amount",
+        "message"
+      ],
+      "sort": "-created"
     },
     "company": {
       "id": "company",
@@ -109,7 +197,80 @@ module.exports = {
       "sensitiveFields": [
         "ssn"
       ],
-      "serverValues": {}
+      "serverValues": {},
+      "card": [
+        {
+          "name": "name",
+          "display": "text",
+          "labels": {
+            "en": "Your full name",
+            "uz": "Toʻliq ismingiz",
+            "ru": "Ваше полное имя"
+          }
+        },
+        {
+          "name": "email",
+          "display": "email",
+          "labels": {
+            "en": "E-mail",
+            "uz": "Elektron pochta",
+            "ru": "Электронная почта"
+          }
+        },
+        {
+          "name": "phone",
+          "display": "phone",
+          "labels": {
+            "en": "Phone",
+            "uz": "Telefon raqami",
+            "ru": "Телефон"
+          }
+        },
+        {
+          "name": "ssn",
+          "display": "masked",
+          "labels": {
+            "en": "Social Security number (SSN)",
+            "uz": "Ijtimoiy sugʻurta raqami (SSN)",
+            "ru": "Номер социального страхования (SSN)"
+          }
+        },
+        {
+          "name": "amount",
+          "display": "text",
+          "labels": {
+            "en": "Company type",
+            "uz": "Kompaniya turi",
+            "ru": "Тип компании"
+          }
+        },
+        {
+          "name": "state",
+          "display": "text",
+          "labels": {
+            "en": "State of registration",
+            "uz": "Roʻyxatdan oʻtkaziladigan shtat",
+            "ru": "Штат регистрации"
+          }
+        },
+        {
+          "name": "stateId",
+          "display": "file",
+          "labels": {
+            "en": "Driver's licence or state ID (photo)",
+            "uz": "Haydovchilik guvohnomasi yoki shtat ID kartasi (rasm)",
+            "ru": "Водительские права или ID штата (фото)"
+          }
+        }
+      ],
+      "search": [
+        "name",
+        "email",
+        "phone",
+        "amount",
+        "state"
+      ],
+      "sort": "-created"
     },
     "aloqacorpcontacts": {
       "id": "contact",
@@ -130,7 +291,62 @@ module.exports = {
       },
       "fileFields": [],
       "sensitiveFields": [],
-      "serverValues": {}
+      "serverValues": {},
+      "card": [
+        {
+          "name": "fname",
+          "display": "text",
+          "labels": {
+            "en": "First name",
+            "uz": "Ism",
+            "ru": "Имя"
+          }
+        },
+        {
+          "name": "lname",
+          "display": "text",
+          "labels": {
+            "en": "Last name",
+            "uz": "Familiya",
+            "ru": "Фамилия"
+          }
+        },
+        {
+          "name": "email",
+          "display": "email",
+          "labels": {
+            "en": "E-mail",
+            "uz": "Elektron pochta",
+            "ru": "Электронная почта"
+          }
+        },
+        {
+          "name": "phone",
+          "display": "phone",
+          "labels": {
+            "en": "Phone",
+            "uz": "Telefon raqami",
+            "ru": "Телефон"
+          }
+        },
+        {
+          "name": "message",
+          "display": "text",
+          "labels": {
+            "en": "Message",
+            "uz": "Xabar",
+            "ru": "Сообщение"
+          }
+        }
+      ],
+      "search": [
+        "fname",
+        "lname",
+        "email",
+        "phone",
+        "message"
+      ],
+      "sort": "created"
     },
     "creditrepairnew": {
       "id": "creditrepair",
@@ -182,7 +398,129 @@ module.exports = {
       ],
       "serverValues": {
         "amount": "119.95"
-      }
+      },
+      "card": [
+        {
+          "name": "firstName",
+          "display": "text",
+          "labels": {
+            "en": "First name",
+            "uz": "Ism",
+            "ru": "Имя"
+          }
+        },
+        {
+          "name": "lastName",
+          "display": "text",
+          "labels": {
+            "en": "Last name",
+            "uz": "Familiya",
+            "ru": "Фамилия"
+          }
+        },
+        {
+          "name": "email",
+          "display": "email",
+          "labels": {
+            "en": "E-mail",
+            "uz": "Elektron pochta",
+            "ru": "Электронная почта"
+          }
+        },
+        {
+          "name": "phone",
+          "display": "phone",
+          "labels": {
+            "en": "Phone",
+            "uz": "Telefon raqami",
+            "ru": "Телефон"
+          }
+        },
+        {
+          "name": "street",
+          "display": "text",
+          "labels": {
+            "en": "Street address",
+            "uz": "Koʻcha manzili",
+            "ru": "Адрес (улица, дом, квартира)"
+          }
+        },
+        {
+          "name": "city",
+          "display": "text",
+          "labels": {
+            "en": "City",
+            "uz": "Shahar",
+            "ru": "Город"
+          }
+        },
+        {
+          "name": "state",
+          "display": "text",
+          "labels": {
+            "en": "State",
+            "uz": "Shtat",
+            "ru": "Штат"
+          }
+        },
+        {
+          "name": "zip",
+          "display": "text",
+          "labels": {
+            "en": "ZIP code",
+            "uz": "Pochta indeksi (ZIP)",
+            "ru": "Почтовый индекс (ZIP)"
+          }
+        },
+        {
+          "name": "ssn",
+          "display": "masked",
+          "labels": {
+            "en": "Social Security number (SSN)",
+            "uz": "Ijtimoiy sugʻurta raqami (SSN)",
+            "ru": "Номер социального страхования (SSN)"
+          }
+        },
+        {
+          "name": "amount",
+          "display": "text",
+          "labels": {
+            "en": "Monthly installment (USD)",
+            "uz": "Oylik toʻlov miqdori (USD)",
+            "ru": "Ежемесячный платёж (USD)"
+          }
+        },
+        {
+          "name": "stateId",
+          "display": "file",
+          "labels": {
+            "en": "Driver's licence or state ID (photo)",
+            "uz": "Haydovchilik guvohnomasi yoki shtat ID kartasi (rasm)",
+            "ru": "Водительские права или ID штата (фото)"
+          }
+        },
+        {
+          "name": "bankStatements",
+          "display": "file",
+          "labels": {
+            "en": "Bank statement",
+            "uz": "Bank hisobvarogʻidan koʻchirma",
+            "ru": "Банковская выписка"
+          }
+        }
+      ],
+      "search": [
+        "firstName",
+        "lastName",
+        "email",
+        "phone",
+        "street",
+        "city",
+        "state",
+        "zip",
+        "amount"
+      ],
+      "sort": "-created"
     },
     "loans": {
       "id": "loan",
@@ -224,7 +562,157 @@ module.exports = {
       "sensitiveFields": [
         "ssn"
       ],
-      "serverValues": {}
+      "serverValues": {},
+      "card": [
+        {
+          "name": "firstName",
+          "display": "text",
+          "labels": {
+            "en": "First name",
+            "uz": "Ism",
+            "ru": "Имя"
+          }
+        },
+        {
+          "name": "lastName",
+          "display": "text",
+          "labels": {
+            "en": "Last name",
+            "uz": "Familiya",
+            "ru": "Фамилия"
+          }
+        },
+        {
+          "name": "email",
+          "display": "email",
+          "labels": {
+            "en": "E-mail",
+            "uz": "Elektron pochta",
+            "ru": "Электронная почта"
+          }
+        },
+        {
+          "name": "phone",
+          "display": "phone",
+          "labels": {
+            "en": "Phone",
+            "uz": "Telefon raqami",
+            "ru": "Телефон"
+          }
+        },
+        {
+          "name": "street",
+          "display": "text",
+          "labels": {
+            "en": "Street address",
+            "uz": "Koʻcha manzili",
+            "ru": "Адрес (улица, дом, квартира)"
+          }
+        },
+        {
+          "name": "city",
+          "display": "text",
+          "labels": {
+            "en": "City",
+            "uz": "Shahar",
+            "ru": "Город"
+          }
+        },
+        {
+          "name": "state",
+          "display": "text",
+          "labels": {
+            "en": "State",
+            "uz": "Shtat",
+            "ru": "Штат"
+          }
+        },
+        {
+          "name": "zip",
+          "display": "text",
+          "labels": {
+            "en": "ZIP code",
+            "uz": "Pochta indeksi (ZIP)",
+            "ru": "Почтовый индекс (ZIP)"
+          }
+        },
+        {
+          "name": "ssn",
+          "display": "masked",
+          "labels": {
+            "en": "Social Security number (SSN)",
+            "uz": "Ijtimoiy sugʻurta raqami (SSN)",
+            "ru": "Номер социального страхования (SSN)"
+          }
+        },
+        {
+          "name": "amount",
+          "display": "usd",
+          "labels": {
+            "en": "Loan amount",
+            "uz": "Kredit miqdori",
+            "ru": "Сумма кредита"
+          }
+        },
+        {
+          "name": "reason",
+          "display": "text",
+          "labels": {
+            "en": "What is the loan for?",
+            "uz": "Kredit nima uchun kerak?",
+            "ru": "На что нужен кредит?"
+          }
+        },
+        {
+          "name": "stateId",
+          "display": "file",
+          "labels": {
+            "en": "Driver's licence or state ID (photo)",
+            "uz": "Haydovchilik guvohnomasi yoki shtat ID kartasi (rasm)",
+            "ru": "Водительские права или ID штата (фото)"
+          }
+        },
+        {
+          "name": "bankStatements",
+          "display": "file",
+          "labels": {
+            "en": "Bank statement",
+            "uz": "Bank hisobvarogʻidan koʻchirma",
+            "ru": "Банковская выписка"
+          }
+        },
+        {
+          "name": "businessTaxReturn",
+          "display": "file",
+          "labels": {
+            "en": "Business tax return",
+            "uz": "Biznes soliq deklaratsiyasi",
+            "ru": "Налоговая декларация бизнеса"
+          }
+        },
+        {
+          "name": "personaltaxtreturn",
+          "display": "file",
+          "labels": {
+            "en": "Personal tax return",
+            "uz": "Shaxsiy soliq deklaratsiyasi",
+            "ru": "Личная налоговая декларация"
+          }
+        }
+      ],
+      "search": [
+        "firstName",
+        "lastName",
+        "email",
+        "phone",
+        "street",
+        "city",
+        "state",
+        "zip",
+        "amount",
+        "reason"
+      ],
+      "sort": "-created"
     },
     "orders": {
       "id": "order",
@@ -243,7 +731,42 @@ module.exports = {
       },
       "fileFields": [],
       "sensitiveFields": [],
-      "serverValues": {}
+      "serverValues": {},
+      "card": [
+        {
+          "name": "amount",
+          "display": "usd",
+          "labels": {
+            "en": "Package price",
+            "uz": "Paket narxi",
+            "ru": "Цена пакета"
+          }
+        },
+        {
+          "name": "email",
+          "display": "email",
+          "labels": {
+            "en": "E-mail",
+            "uz": "Elektron pochta",
+            "ru": "Электронная почта"
+          }
+        },
+        {
+          "name": "message",
+          "display": "text",
+          "labels": {
+            "en": "Project description",
+            "uz": "Loyiha tavsifi",
+            "ru": "Описание проекта"
+          }
+        }
+      ],
+      "search": [
+        "amount",
+        "email",
+        "message"
+      ],
+      "sort": "-created"
     },
     "personal": {
       "id": "personal",
@@ -279,7 +802,119 @@ module.exports = {
       "sensitiveFields": [
         "ssn"
       ],
-      "serverValues": {}
+      "serverValues": {},
+      "card": [
+        {
+          "name": "firstName",
+          "display": "text",
+          "labels": {
+            "en": "First name",
+            "uz": "Ism",
+            "ru": "Имя"
+          }
+        },
+        {
+          "name": "lastName",
+          "display": "text",
+          "labels": {
+            "en": "Last name",
+            "uz": "Familiya",
+            "ru": "Фамилия"
+          }
+        },
+        {
+          "name": "email",
+          "display": "email",
+          "labels": {
+            "en": "E-mail",
+            "uz": "Elektron pochta",
+            "ru": "Электронная почта"
+          }
+        },
+        {
+          "name": "phone",
+          "display": "phone",
+          "labels": {
+            "en": "Phone",
+            "uz": "Telefon raqami",
+            "ru": "Телефон"
+          }
+        },
+        {
+          "name": "street",
+          "display": "text",
+          "labels": {
+            "en": "Street address",
+            "uz": "Koʻcha manzili",
+            "ru": "Адрес (улица, дом, квартира)"
+          }
+        },
+        {
+          "name": "city",
+          "display": "text",
+          "labels": {
+            "en": "City",
+            "uz": "Shahar",
+            "ru": "Город"
+          }
+        },
+        {
+          "name": "state",
+          "display": "text",
+          "labels": {
+            "en": "State",
+            "uz": "Shtat",
+            "ru": "Штат"
+          }
+        },
+        {
+          "name": "zip",
+          "display": "text",
+          "labels": {
+            "en": "ZIP code",
+            "uz": "Pochta indeksi (ZIP)",
+            "ru": "Почтовый индекс (ZIP)"
+          }
+        },
+        {
+          "name": "ssn",
+          "display": "masked",
+          "labels": {
+            "en": "Social Security number (SSN)",
+            "uz": "Ijtimoiy sugʻurta raqami (SSN)",
+            "ru": "Номер социального страхования (SSN)"
+          }
+        },
+        {
+          "name": "stateId",
+          "display": "file",
+          "labels": {
+            "en": "Driver's licence or state ID (photo)",
+            "uz": "Haydovchilik guvohnomasi yoki shtat ID kartasi (rasm)",
+            "ru": "Водительские права или ID штата (фото)"
+          }
+        },
+        {
+          "name": "bankStatements",
+          "display": "file",
+          "labels": {
+            "en": "Bank statement",
+            "uz": "Bank hisobvarogʻidan koʻchirma",
+            "ru": "Банковская выписка"
+          }
+        }
+      ],
+      "search": [
+        "firstName",
+        "lastName",
+        "email",
+        "phone",
+        "street",
+        "city",
+        "state",
+        "zip"
+      ],
+      "sort": "-created"
     },
     "ssn": {
       "id": "ssn",
@@ -299,7 +934,31 @@ module.exports = {
       "sensitiveFields": [
         "ssn"
       ],
-      "serverValues": {}
+      "serverValues": {},
+      "card": [
+        {
+          "name": "name",
+          "display": "text",
+          "labels": {
+            "en": "Full name",
+            "uz": "Toʻliq ism",
+            "ru": "Полное имя"
+          }
+        },
+        {
+          "name": "ssn",
+          "display": "masked",
+          "labels": {
+            "en": "Social Security number (SSN)",
+            "uz": "Ijtimoiy sugʻurta raqami (SSN)",
+            "ru": "Номер социального страхования (SSN)"
+          }
+        }
+      ],
+      "search": [
+        "name"
+      ],
+      "sort": "-created"
     },
     "students": {
       "id": "student",
@@ -345,7 +1004,173 @@ module.exports = {
         "photo"
       ],
       "sensitiveFields": [],
-      "serverValues": {}
+      "serverValues": {},
+      "card": [
+        {
+          "name": "firstName",
+          "display": "text",
+          "labels": {
+            "en": "First name",
+            "uz": "Ism",
+            "ru": "Имя"
+          }
+        },
+        {
+          "name": "lastName",
+          "display": "text",
+          "labels": {
+            "en": "Last name",
+            "uz": "Familiya",
+            "ru": "Фамилия"
+          }
+        },
+        {
+          "name": "email",
+          "display": "email",
+          "labels": {
+            "en": "E-mail",
+            "uz": "Elektron pochta",
+            "ru": "Электронная почта"
+          }
+        },
+        {
+          "name": "phone",
+          "display": "phone",
+          "labels": {
+            "en": "Phone",
+            "uz": "Telefon raqami",
+            "ru": "Телефон"
+          }
+        },
+        {
+          "name": "street",
+          "display": "text",
+          "labels": {
+            "en": "Street address",
+            "uz": "Koʻcha manzili",
+            "ru": "Адрес (улица, дом, квартира)"
+          }
+        },
+        {
+          "name": "city",
+          "display": "text",
+          "labels": {
+            "en": "City",
+            "uz": "Shahar",
+            "ru": "Город"
+          }
+        },
+        {
+          "name": "state",
+          "display": "text",
+          "labels": {
+            "en": "State",
+            "uz": "Shtat",
+            "ru": "Штат"
+          }
+        },
+        {
+          "name": "zip",
+          "display": "text",
+          "labels": {
+            "en": "ZIP code",
+            "uz": "Pochta indeksi (ZIP)",
+            "ru": "Почтовый индекс (ZIP)"
+          }
+        },
+        {
+          "name": "passport",
+          "display": "file",
+          "labels": {
+            "en": "Passport",
+            "uz": "Pasport",
+            "ru": "Паспорт"
+          }
+        },
+        {
+          "name": "highSchoolDiploma",
+          "display": "file",
+          "labels": {
+            "en": "High school diploma",
+            "uz": "Maktab attestati",
+            "ru": "Аттестат о среднем образовании"
+          }
+        },
+        {
+          "name": "collegeDiploma",
+          "display": "file",
+          "labels": {
+            "en": "College diploma",
+            "uz": "Kollej diplomi",
+            "ru": "Диплом колледжа"
+          }
+        },
+        {
+          "name": "collegeTranscript",
+          "display": "file",
+          "labels": {
+            "en": "College transcript",
+            "uz": "Kollej baholar varaqasi",
+            "ru": "Выписка оценок колледжа"
+          }
+        },
+        {
+          "name": "universityDiploma",
+          "display": "file",
+          "labels": {
+            "en": "University diploma",
+            "uz": "Universitet diplomi",
+            "ru": "Диплом университета"
+          }
+        },
+        {
+          "name": "universityTranscript",
+          "display": "file",
+          "labels": {
+            "en": "University transcript",
+            "uz": "Universitet baholar varaqasi",
+            "ru": "Выписка оценок университета"
+          }
+        },
+        {
+          "name": "englishCertificate",
+          "display": "file",
+          "labels": {
+            "en": "IELTS or TOEFL certificate (optional)",
+            "uz": "IELTS yoki TOEFL sertifikati (ixtiyoriy)",
+            "ru": "Сертификат IELTS или TOEFL (необязательно)"
+          }
+        },
+        {
+          "name": "bankStatements",
+          "display": "file",
+          "labels": {
+            "en": "Bank statement",
+            "uz": "Bank hisobvarogʻidan koʻchirma",
+            "ru": "Банковская выписка"
+          }
+        },
+        {
+          "name": "photo",
+          "display": "file",
+          "labels": {
+            "en": "Passport photo",
+            "uz": "Pasport uchun surat",
+            "ru": "Фото на паспорт"
+          }
+        }
+      ],
+      "search": [
+        "firstName",
+        "lastName",
+        "email",
+        "phone",
+        "street",
+        "city",
+        "state",
+        "zip"
+      ],
+      "sort": "-created"
     },
     "tickets": {
       "id": "ticket",
@@ -371,7 +1196,91 @@ module.exports = {
         "attachment"
       ],
       "sensitiveFields": [],
-      "serverValues": {}
+      "serverValues": {},
+      "card": [
+        {
+          "name": "topic",
+          "display": "text",
+          "labels": {
+            "en": "Topic",
+            "uz": "Mavzu",
+            "ru": "Тема"
+          }
+        },
+        {
+          "name": "subject",
+          "display": "text",
+          "labels": {
+            "en": "Subject",
+            "uz": "Mavzu sarlavhasi",
+            "ru": "Кратко о проблеме"
+          }
+        },
+        {
+          "name": "name",
+          "display": "text",
+          "labels": {
+            "en": "Full name",
+            "uz": "Toʻliq ism",
+            "ru": "Полное имя"
+          }
+        },
+        {
+          "name": "email",
+          "display": "email",
+          "labels": {
+            "en": "E-mail",
+            "uz": "Elektron pochta",
+            "ru": "Электронная почта"
+          }
+        },
+        {
+          "name": "phone",
+          "display": "phone",
+          "labels": {
+            "en": "Phone",
+            "uz": "Telefon raqami",
+            "ru": "Телефон"
+          }
+        },
+        {
+          "name": "reference",
+          "display": "text",
+          "labels": {
+            "en": "Which application is it about? (optional)",
+            "uz": "Qaysi ariza haqida? (ixtiyoriy)",
+            "ru": "О какой заявке речь? (необязательно)"
+          }
+        },
+        {
+          "name": "message",
+          "display": "text",
+          "labels": {
+            "en": "Describe the problem",
+            "uz": "Muammoni tasvirlab bering",
+            "ru": "Опишите проблему"
+          }
+        },
+        {
+          "name": "attachment",
+          "display": "file",
+          "labels": {
+            "en": "Screenshot or document (optional)",
+            "uz": "Skrinshot yoki hujjat (ixtiyoriy)",
+            "ru": "Скриншот или документ (необязательно)"
+          }
+        }
+      ],
+      "search": [
+        "topic",
+        "subject",
+        "name",
+        "email",
+        "phone",
+        "reference",
+        "message"
+      ],
+      "sort": "-created"
     },
     "uploaddocuments": {
       "id": "upload",
@@ -408,7 +1317,137 @@ module.exports = {
       "sensitiveFields": [
         "ssn"
       ],
-      "serverValues": {}
+      "serverValues": {},
+      "card": [
+        {
+          "name": "firstName",
+          "display": "text",
+          "labels": {
+            "en": "First name",
+            "uz": "Ism",
+            "ru": "Имя"
+          }
+        },
+        {
+          "name": "lastName",
+          "display": "text",
+          "labels": {
+            "en": "Last name",
+            "uz": "Familiya",
+            "ru": "Фамилия"
+          }
+        },
+        {
+          "name": "email",
+          "display": "email",
+          "labels": {
+            "en": "E-mail",
+            "uz": "Elektron pochta",
+            "ru": "Электронная почта"
+          }
+        },
+        {
+          "name": "phone",
+          "display": "phone",
+          "labels": {
+            "en": "Phone",
+            "uz": "Telefon raqami",
+            "ru": "Телефон"
+          }
+        },
+        {
+          "name": "street",
+          "display": "text",
+          "labels": {
+            "en": "Street address",
+            "uz": "Koʻcha manzili",
+            "ru": "Адрес (улица, дом, квартира)"
+          }
+        },
+        {
+          "name": "city",
+          "display": "text",
+          "labels": {
+            "en": "City",
+            "uz": "Shahar",
+            "ru": "Город"
+          }
+        },
+        {
+          "name": "state",
+          "display": "text",
+          "labels": {
+            "en": "State",
+            "uz": "Shtat",
+            "ru": "Штат"
+          }
+        },
+        {
+          "name": "zip",
+          "display": "text",
+          "labels": {
+            "en": "ZIP code",
+            "uz": "Pochta indeksi (ZIP)",
+            "ru": "Почтовый индекс (ZIP)"
+          }
+        },
+        {
+          "name": "ssn",
+          "display": "masked",
+          "labels": {
+            "en": "Social Security number (SSN)",
+            "uz": "Ijtimoiy sugʻurta raqami (SSN)",
+            "ru": "Номер социального страхования (SSN)"
+          }
+        },
+        {
+          "name": "stateId",
+          "display": "file",
+          "labels": {
+            "en": "Driver's licence or state ID (photo)",
+            "uz": "Haydovchilik guvohnomasi yoki shtat ID kartasi (rasm)",
+            "ru": "Водительские права или ID штата (фото)"
+          }
+        },
+        {
+          "name": "bankStatements",
+          "display": "file",
+          "labels": {
+            "en": "Bank statement",
+            "uz": "Bank hisobvarogʻidan koʻchirma",
+            "ru": "Банковская выписка"
+          }
+        },
+        {
+          "name": "businessTaxReturn",
+          "display": "file",
+          "labels": {
+            "en": "Business tax return",
+            "uz": "Biznes soliq deklaratsiyasi",
+            "ru": "Налоговая декларация бизнеса"
+          }
+        },
+        {
+          "name": "personaltaxtreturn",
+          "display": "file",
+          "labels": {
+            "en": "Personal tax return",
+            "uz": "Shaxsiy soliq deklaratsiyasi",
+            "ru": "Личная налоговая декларация"
+          }
+        }
+      ],
+      "search": [
+        "firstName",
+        "lastName",
+        "email",
+        "phone",
+        "street",
+        "city",
+        "state",
+        "zip"
+      ],
+      "sort": "-created"
     }
   }
 };

@@ -213,6 +213,10 @@ function configure(app) {
     settings.smtp.password = env('FORMWORK_SMTP_PASSWORD', '');
     settings.smtp.tls = env('FORMWORK_SMTP_TLS', 'false') === 'true';
   }
+  // PocketBase's own e-mails (staff verification, sign-in codes) name the company and link to the site.
+  settings.meta.appName = mail.company.name;
+  const publicUrl = env('FORMWORK_PUBLIC_URL', '');
+  if (publicUrl) settings.meta.appURL = publicUrl;
   settings.meta.senderAddress = env('FORMWORK_MAIL_FROM', mail.company.email);
   settings.meta.senderName = env('FORMWORK_MAIL_FROM_NAME', mail.company.name);
   app.save(settings);

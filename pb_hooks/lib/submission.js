@@ -67,6 +67,9 @@ function checkCreate(e) {
     throw new BadRequestError('Please check the highlighted fields.', toFieldErrors(validate.errors || []));
   }
   for (const key of Object.keys(service.serverValues)) e.record.set(key, service.serverValues[key]);
+  e.record.set('status', config.statuses[0]);
+  const { seal } = require(`${__hooks}/lib/sensitive.js`);
+  for (const name of service.sensitiveFields) e.record.set(name, seal(data[name]));
 }
 
 module.exports = { checkCreate, submittedData };

@@ -1,17 +1,20 @@
 /**
  * Deleting an application moves it, with its files, to the trash collection under its topic
  * (spec §3 'helpuztrash'), in the same transaction as the delete: either both happen or neither.
+ * An admin restores it (same id, same files, same dates) or purges it; the trash empties itself of
+ * entries older than FORMWORK_TRASH_DAYS (default 30).
  */
 const config = require(`${__hooks}/generated/services.js`);
+const { env } = require(`${__hooks}/lib/env.js`);
 
-function fileNames(record, fields) {
-  const names = [];
-  for (const field of fields) {
-    const value = record.get(field);
-    if (Array.isArray(value)) names.push(...value.filter(Boolean));
-    else if (value) names.push(String(value));
-  }
-  return names;
+function fileNames(value) {
+  if (Array.isArray(value)) return value.filter(Boolean).map(String);
+  return value ? [String(value)] : [];
+}
+
+/** Copies the files `names` under `basePath` (keeping their names) for setting on another record. */
+function reuploadable(fsys, basePath, names) {
+  return names.map((name) => fsys.getReuploadableFile(`${basePath}/${name}`, true));
 }
 
 /** Copies `record` and its files (same names, any storage backend) into the trash using `app`. */
@@ -22,11 +25,12 @@ function moveToTrash(app, record, auth) {
   copy.set('topic', service.topic);
   copy.set('key', record.id);
   copy.set('sourceCollection', record.collection().name);
+  // Sealed values are copied as stored (encrypted); the trash's answers mask them (sensitive.pb.js).
   copy.set('record', JSON.parse(JSON.stringify(record.publicExport())));
   copy.set('deletedBy', auth ? auth.id : '');
   const fsys = app.newFilesystem();
   try {
-    const files = fileNames(record, service.fileFields).map((name) => fsys.getReuploadableFile(`${record.baseFilesPath()}/${name}`, true));
+    const files = reuploadable(fsys, record.baseFilesPath(), service.fileFields.flatMap((f) => fileNames(record.get(f))));
     if (files.length > 0) copy.set('files', files);
     app.save(copy);
   } finally {
@@ -35,4 +39,69 @@ function moveToTrash(app, record, auth) {
   return copy;
 }
 
-module.exports = { moveToTrash };
+const SYSTEM_KEYS = ['id', 'collectionId', 'collectionName', 'expand', 'created', 'updated'];
+
+/** Puts a trash entry back into its collection as it was (id, values, files, dates) and removes the entry. */
+function restore(app, entry) {
+  const collectionName = entry.getString('sourceCollection');
+  const service = config.services[collectionName];
+  if (!service) throw new BadRequestError('This entry belongs to a list that no longer exists.');
+  const data = JSON.parse(entry.getString('record') || '{}');
+  const collection = app.findCollectionByNameOrId(collectionName);
+  try {
+    app.findRecordById(collectionName, entry.getString('key'));
+    throw new BadRequestError('An application with this id is already in the list.');
+  } catch (err) {
+    if (err instanceof BadRequestError) throw err;
+    // not found: the usual case
+  }
+  const record = new Record(collection);
+  record.set('id', entry.getString('key'));
+  for (const key of Object.keys(data)) {
+    if (SYSTEM_KEYS.indexOf(key) >= 0 || service.fileFields.indexOf(key) >= 0) continue;
+    if (!collection.fields.getByName(key)) continue; // a field removed since the delete
+    record.set(key, data[key]);
+  }
+  // Different from the autodate's own value, so PocketBase keeps it (see core/field_autodate.go).
+  if (data.created) record.setRaw('created', data.created);
+  const fsys = app.newFilesystem();
+  try {
+    for (const field of service.fileFields) {
+      const names = fileNames(data[field]);
+      if (names.length === 0) continue;
+      const files = reuploadable(fsys, entry.baseFilesPath(), names);
+      record.set(field, collection.fields.getByName(field).maxSelect > 1 ? files : files[0]);
+    }
+    app.save(record);
+  } finally {
+    fsys.close();
+  }
+  app.delete(entry);
+  return record;
+}
+
+/** Days an entry stays in the trash before the daily purge removes it (0 = never). */
+function retentionDays() {
+  const days = Number(env('FORMWORK_TRASH_DAYS', '30'));
+  return isFinite(days) && days >= 0 ? days : 30;
+}
+
+/** Removes (with their files) the entries older than the retention period; returns how many. */
+function purgeExpired(app) {
+  const days = retentionDays();
+  if (days === 0) return 0;
+  const cutoff = new Date(Date.now() - days * 86400000).toISOString().replace('T', ' ');
+  let removed = 0;
+  for (;;) {
+    const batch = app.findRecordsByFilter(config.trashCollection, 'created < {:cutoff}', 'created', 200, 0, { cutoff });
+    if (batch.length === 0) break;
+    app.runInTransaction((txApp) => {
+      for (const entry of batch) txApp.delete(entry);
+    });
+    removed += batch.length;
+    if (batch.length < 200) break;
+  }
+  return removed;
+}
+
+module.exports = { moveToTrash, restore, purgeExpired, retentionDays };

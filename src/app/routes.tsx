@@ -18,6 +18,11 @@ const ServicesIndex = lazy(() => import('../features/pages/ServicesIndex.tsx'));
 const SignInPage = lazy(() => import('../features/staff/SignInPage.tsx'));
 const AdminListPage = lazy(() => import('../features/staff/AdminListPage.tsx'));
 const RequireStaff = lazy(() => import('../features/staff/RequireStaff.tsx'));
+const StaffShell = lazy(() => import('../features/staff/StaffShell.tsx'));
+const DashboardPage = lazy(() => import('../features/staff/DashboardPage.tsx'));
+const TrashPage = lazy(() => import('../features/staff/TrashPage.tsx'));
+const AuditPage = lazy(() => import('../features/staff/AuditPage.tsx'));
+const StaffAccountsPage = lazy(() => import('../features/staff/StaffAccountsPage.tsx'));
 
 function ScreenLoader() {
   const intl = useIntl();
@@ -30,21 +35,32 @@ function ScreenLoader() {
 
 const screen = (node: ReactNode) => <Suspense fallback={<ScreenLoader />}>{node}</Suspense>;
 
+/** Every staff screen: signed-in staff only, inside the staff navigation. */
+function staffRoutes(): RouteObject {
+  const children: RouteObject[] = [
+    { path: paths.dashboard, element: screen(<DashboardPage />) },
+    { path: paths.trash, element: screen(<TrashPage />) },
+    { path: paths.audit, element: screen(<AuditPage />) },
+    { path: paths.staff, element: screen(<StaffAccountsPage />) },
+  ];
+  for (const service of registry.services) {
+    for (const path of [service.admin.route, ...service.admin.aliases]) children.push({ path, element: screen(<AdminListPage key={service.id} service={service} />) });
+  }
+  return {
+    element: screen(
+      <RequireStaff>
+        <StaffShell />
+      </RequireStaff>,
+    ),
+    children,
+  };
+}
+
 export function buildRoutes(): RouteObject[] {
-  const children: RouteObject[] = [];
+  const children: RouteObject[] = [staffRoutes()];
   for (const service of registry.services) {
     for (const variant of service.forms) {
       children.push({ path: variant.route, element: screen(<ServiceFormPage key={`${service.id}/${variant.id}`} service={service} variant={variant} />) });
-    }
-    for (const path of [service.admin.route, ...service.admin.aliases]) {
-      children.push({
-        path,
-        element: screen(
-          <RequireStaff>
-            <AdminListPage key={service.id} service={service} />
-          </RequireStaff>,
-        ),
-      });
     }
   }
   for (const page of registry.pages) children.push({ path: page.route, element: screen(<PageView key={page.id} page={page} />) });

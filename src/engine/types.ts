@@ -128,6 +128,8 @@ export interface AdminCard {
   /** PocketBase sort expression: "-created" (newest first) or "created" (stored order). */
   sort: string;
   fields: AdminField[];
+  /** Fields the list's search box looks in (plain, non-sensitive values of the card). */
+  search: string[];
 }
 
 export interface ServiceEntry {
@@ -184,6 +186,12 @@ export interface Registry {
   trashCollection: string;
   /** E-mails of submissions and their delivery state (staff read it on each card). */
   outboxCollection: string;
+  /** Audited staff actions (admins read it). */
+  auditCollection: string;
+  /** Status changes of applications. */
+  historyCollection: string;
+  /** The status workflow; the first is a new submission's (message: status.<value>). */
+  statuses: string[];
   services: ServiceEntry[];
   pages: PageEntry[];
   loadMessages: (locale: Locale) => Promise<Record<string, string>>;

@@ -72,6 +72,15 @@ export const registry: Registry = {
   staffCollection: "staff",
   trashCollection: "helpuztrash",
   outboxCollection: "outbox",
+  auditCollection: "auditlog",
+  historyCollection: "statushistory",
+  statuses: [
+  "new",
+  "review",
+  "approved",
+  "rejected",
+  "done"
+],
   services: [
     {
       id: "claim",
@@ -150,6 +159,14 @@ export const registry: Registry = {
             "display": "file",
             "copy": true
           }
+        ],
+        "search": [
+          "firstName",
+          "lastName",
+          "email",
+          "phone",
+          "amount",
+          "message"
         ]
       },
     },
@@ -230,6 +247,13 @@ export const registry: Registry = {
             "display": "file",
             "copy": true
           }
+        ],
+        "search": [
+          "name",
+          "email",
+          "phone",
+          "amount",
+          "state"
         ]
       },
     },
@@ -300,6 +324,13 @@ export const registry: Registry = {
             "display": "text",
             "copy": true
           }
+        ],
+        "search": [
+          "fname",
+          "lname",
+          "email",
+          "phone",
+          "message"
         ]
       },
     },
@@ -411,6 +442,17 @@ export const registry: Registry = {
             "copy": true,
             "tail": 11
           }
+        ],
+        "search": [
+          "firstName",
+          "lastName",
+          "email",
+          "phone",
+          "street",
+          "city",
+          "state",
+          "zip",
+          "amount"
         ]
       },
     },
@@ -531,6 +573,18 @@ export const registry: Registry = {
             "copy": true,
             "tail": 11
           }
+        ],
+        "search": [
+          "firstName",
+          "lastName",
+          "email",
+          "phone",
+          "street",
+          "city",
+          "state",
+          "zip",
+          "amount",
+          "reason"
         ]
       },
     },
@@ -582,6 +636,11 @@ export const registry: Registry = {
             "display": "text",
             "copy": true
           }
+        ],
+        "search": [
+          "amount",
+          "email",
+          "message"
         ]
       },
     },
@@ -676,6 +735,16 @@ export const registry: Registry = {
             "copy": true,
             "tail": 11
           }
+        ],
+        "search": [
+          "firstName",
+          "lastName",
+          "email",
+          "phone",
+          "street",
+          "city",
+          "state",
+          "zip"
         ]
       },
     },
@@ -713,6 +782,9 @@ export const registry: Registry = {
             "display": "masked",
             "copy": true
           }
+        ],
+        "search": [
+          "name"
         ]
       },
     },
@@ -853,6 +925,16 @@ export const registry: Registry = {
             "copy": true,
             "tail": 20
           }
+        ],
+        "search": [
+          "firstName",
+          "lastName",
+          "email",
+          "phone",
+          "street",
+          "city",
+          "state",
+          "zip"
         ]
       },
     },
@@ -943,6 +1025,15 @@ export const registry: Registry = {
             "copy": true,
             "tail": 20
           }
+        ],
+        "search": [
+          "topic",
+          "subject",
+          "name",
+          "email",
+          "phone",
+          "reference",
+          "message"
         ]
       },
     },
@@ -1050,6 +1141,16 @@ export const registry: Registry = {
             "copy": true,
             "tail": 11
           }
+        ],
+        "search": [
+          "firstName",
+          "lastName",
+          "email",
+          "phone",
+          "street",
+          "city",
+          "state",
+          "zip"
         ]
       },
     },

@@ -79,7 +79,8 @@ describe('credit repair, applicant to staff', () => {
 
     const admin = await superuserClient(site);
     const stored = (await admin.collection('creditrepairnew').getList(1, 1)).items[0];
-    expect(stored).toMatchObject({ firstName: 'Aziza', state: 'CA', ssn: '123456789', locale: 'uz', variant: 'full', terms: true });
+    // Stored sealed, answered masked (even to a superuser); the clear value only through the audited reveal.
+    expect(stored).toMatchObject({ firstName: 'Aziza', state: 'CA', ssn: '•••••6789', locale: 'uz', variant: 'full', terms: true, status: 'new' });
     expect(stored?.stateId).toMatch(/\.png$/);
     await page.close();
   });

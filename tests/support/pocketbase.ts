@@ -10,6 +10,8 @@ import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const PB_BIN = join(ROOT, 'bin/pocketbase');
+/** The key test servers seal SSNs with (32 characters; a real deployment's comes from its environment). */
+export const TEST_ENCRYPTION_KEY = 'test-only-key-0123456789abcdefgh';
 
 export interface PocketBaseProcess {
   url: string;
@@ -68,7 +70,7 @@ export async function startPocketBase(options: StartOptions = {}): Promise<Pocke
   const superuser = { email: 'root@formwork.test', password: 'test-superuser-pass' };
   const common = ['--dir', dataDir, '--migrationsDir', migrationsDir, '--hooksDir', hooksDir];
   // The suites submit hundreds of records from 127.0.0.1: the per-IP limiter is off unless a test turns it on.
-  const env = { ...process.env, FORMWORK_RATE_LIMITS: 'off', ...options.env };
+  const env = { ...process.env, FORMWORK_RATE_LIMITS: 'off', FORMWORK_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, ...options.env };
   if (options.migrate !== false) {
     // `pocketbase migrate` exits 0 even when a migration fails; its output is the only signal.
     const out = execFileSync(PB_BIN, ['migrate', 'up', ...common], { env, encoding: 'utf8', stdio: 'pipe' });

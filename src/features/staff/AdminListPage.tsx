@@ -1,21 +1,27 @@
 /**
- * One staff list for every service (registry: services[].admin): newest first (or stored order), a
- * page at a time from the server, every field of the card with a copy button, file links through
- * short-lived tokens, delete to trash (the server moves the record and its files there).
+ * One staff list for every service (registry: services[].admin): a page at a time from the server,
+ * filtered by search text, dates and status (kept in the URL), in the card's order or newest/oldest
+ * first; new submissions announced as they arrive; every field of the card with a copy button, file
+ * links and image previews through short-lived tokens; and, for admins, status changes, audited
+ * reveals of masked fields, delete to trash and the CSV export with sensitive fields in clear.
  */
 import { Alert, Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import type { ListResult, RecordModel } from 'pocketbase';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
-import { paths } from '../../config/paths.ts';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { pb } from '../../config/pocketbase.ts';
 import type { ServiceEntry } from '../../engine/types.ts';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 import { registry } from '../../generated/registry.ts';
+import { downloadCsv } from './exportCsv.ts';
+import { ListFilters } from './ListFilters.tsx';
+import { exportParams, listFilter, readListQuery, sortOf, writeListQuery, type ListQuery } from './listQuery.ts';
 import type { OutboxItem } from './MailStatus.tsx';
 import { RecordCard } from './RecordCard.tsx';
+import { isAdmin } from './role.ts';
 import { isSessionError, signInPath, signOut } from './session.ts';
+import { useArrivals } from './useArrivals.ts';
 import { useFileToken } from './useFileToken.ts';
 
 const PER_PAGE = 20;
@@ -27,7 +33,10 @@ async function mailOf(collection: string, records: RecordModel[]): Promise<Recor
   const params = Object.fromEntries(records.map((r, i) => [`r${i}`, r.id]));
   const items = await pb
     .collection(registry.outboxCollection)
-    .getFullList<OutboxItem & { record: string }>({ filter: pb.filter(`sourceCollection = {:c} && (${ids})`, { c: collection, ...params }), sort: 'kind,created' });
+    .getFullList<OutboxItem & { record: string }>({
+      filter: pb.filter(`sourceCollection = {:c} && (${ids})`, { c: collection, ...params }),
+      sort: 'kind,created',
+    });
   const byRecord: Record<string, OutboxItem[]> = {};
   for (const item of items) (byRecord[item.record] ??= []).push(item);
   return byRecord;
@@ -36,15 +45,22 @@ async function mailOf(collection: string, records: RecordModel[]): Promise<Recor
 export default function AdminListPage({ service }: { service: ServiceEntry }) {
   const intl = useIntl();
   const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const query = useMemo(() => readListQuery(params), [params]);
   const card = service.admin;
-  const [page, setPage] = useState(1);
   const [list, setList] = useState<ListResult<RecordModel> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<RecordModel | null>(null);
+  const [confirmExport, setConfirmExport] = useState(false);
   const [mail, setMail] = useState<Record<string, OutboxItem[]>>({});
-  const isAdmin = pb.authStore.record?.role === 'admin';
+  const admin = isAdmin();
+  const sensitive = card.fields.some((f) => f.display === 'masked');
+  const { arrived, reset } = useArrivals(service.collection);
   useDocumentTitle(intl.formatMessage({ id: card.title }));
+
+  const setQuery = (next: ListQuery) => setParams(writeListQuery(next));
+  const setPage = (page: number) => setQuery({ ...query, page });
 
   /** A lost session goes back to sign-in (and returns here); anything else is said on the page. */
   const failed = useCallback(
@@ -63,20 +79,31 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
 
   const load = useCallback(async () => {
     try {
-      const result = await pb.collection(service.collection).getList(page, PER_PAGE, { sort: card.sort });
+      const { expr, params: values } = listFilter(query, card.search, registry.statuses);
+      const result = await pb
+        .collection(service.collection)
+        .getList(query.page, PER_PAGE, { sort: sortOf(query, card.sort), filter: expr ? pb.filter(expr, values) : '' });
       // The last record of the last page was deleted: show the page before it.
-      if (result.items.length === 0 && page > 1) return setPage((p) => Math.max(1, Math.min(p - 1, result.totalPages)));
+      if (result.items.length === 0 && query.page > 1 && result.totalPages > 0)
+        return setQuery({ ...query, page: Math.min(query.page - 1, result.totalPages) });
       setList(result);
       setError(null);
       setMail(await mailOf(service.collection, result.items));
     } catch (err) {
       failed(err);
     }
-  }, [service.collection, page, card.sort, failed]);
+    // setQuery changes with the URL, which `query` already follows.
+  }, [service.collection, query, card.sort, card.search, failed]);
 
   useEffect(() => {
     void load();
   }, [load]);
+
+  const showArrivals = () => {
+    reset();
+    if (query.page === 1) void load();
+    else setPage(1);
+  };
 
   const resend = async (id: string) => {
     try {
@@ -101,40 +128,79 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
     }
   };
 
+  const reveal = (record: RecordModel) => async (field: string) => {
+    try {
+      const { value } = await pb.send<{ value: string }>(
+        `/api/formwork/reveal/${encodeURIComponent(service.collection)}/${encodeURIComponent(record.id)}/${encodeURIComponent(field)}`,
+        { method: 'POST' },
+      );
+      return value;
+    } catch (err) {
+      failed(err, 'staff.reveal.failed');
+      throw err;
+    }
+  };
+
+  const exportList = async (clear: boolean) => {
+    setConfirmExport(false);
+    try {
+      await downloadCsv(service.collection, exportParams(query, intl.locale, clear));
+      setNotice(intl.formatMessage({ id: 'staff.export.done' }));
+    } catch (err) {
+      failed(err, 'staff.export.failed');
+    }
+  };
+
+  const statusChanged = (record: RecordModel) => (status: string) => {
+    setList((prev) => prev && { ...prev, items: prev.items.map((r) => (r.id === record.id ? { ...r, status } : r)) });
+    setNotice(intl.formatMessage({ id: 'staff.status.changed' }, { status: intl.formatMessage({ id: `status.${status}` }) }));
+  };
+
   return (
     <Stack>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
+      <Group justify="space-between" align="flex-start">
         <Title order={1} size="h2">
           <FormattedMessage id={card.title} />
         </Title>
-        <Button
-          variant="subtle"
-          style={{ flexShrink: 0 }}
-          onClick={() => {
-            signOut();
-            navigate(paths.signIn);
-          }}
-        >
-          <FormattedMessage id="staff.signOut" />
-        </Button>
+        <Group gap="xs">
+          <Button variant="default" size="sm" onClick={() => void exportList(false)}>
+            <FormattedMessage id="staff.export" />
+          </Button>
+          {admin && sensitive && (
+            <Button variant="default" size="sm" onClick={() => setConfirmExport(true)}>
+              <FormattedMessage id="staff.export.clear" />
+            </Button>
+          )}
+        </Group>
       </Group>
+      <ListFilters query={query} onChange={setQuery} />
       <div role="status">
         {notice && (
           <Alert color="green" withCloseButton onClose={() => setNotice(null)} closeButtonLabel={intl.formatMessage({ id: 'admin.cancel' })} role="none">
             {notice}
           </Alert>
         )}
+        {arrived > 0 && (
+          <Alert color="blue" role="none" data-testid="arrivals">
+            <Group justify="space-between">
+              <FormattedMessage id="staff.arrived" values={{ count: arrived }} />
+              <Button size="compact-sm" variant="light" onClick={showArrivals}>
+                <FormattedMessage id="staff.arrived.show" />
+              </Button>
+            </Group>
+          </Alert>
+        )}
       </div>
       {error && <Alert color="red">{error}</Alert>}
       {!list && !error && <Loader aria-label={intl.formatMessage({ id: 'app.loading' })} />}
       {list && (
-        <Text c="dimmed">
+        <Text c="dimmed" data-testid="list-total">
           <FormattedMessage id="admin.total" values={{ count: list.totalItems }} />
         </Text>
       )}
       {list?.items.length === 0 && (
         <Text>
-          <FormattedMessage id="admin.empty" />
+          <FormattedMessage id={query.q || query.from || query.to || query.status ? 'staff.filters.none' : 'admin.empty'} />
         </Text>
       )}
       {list?.items.map((record) => (
@@ -144,25 +210,33 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
           card={card}
           forms={service.forms}
           fileUrl={(name) => pb.files.getURL(record, name, { token })}
-          onDelete={() => setConfirming(record)}
-          mail={{ items: mail[record.id] ?? [], canResend: isAdmin, onResend: resend }}
+          onDelete={admin ? () => setConfirming(record) : undefined}
+          mail={{ items: mail[record.id] ?? [], canResend: admin, onResend: resend }}
           payments={service.payments}
+          workflow={{ collection: service.collection, canChange: admin, onChanged: statusChanged(record), onError: failed }}
+          reveal={admin ? reveal(record) : undefined}
         />
       ))}
       {list && list.totalPages > 1 && (
-        <Group justify="space-between" component="nav" aria-label={intl.formatMessage({ id: 'admin.page' }, { page, pages: list.totalPages })}>
-          <Button variant="default" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+        <Group justify="space-between" component="nav" aria-label={intl.formatMessage({ id: 'admin.page' }, { page: query.page, pages: list.totalPages })}>
+          <Button variant="default" disabled={query.page <= 1} onClick={() => setPage(query.page - 1)}>
             <FormattedMessage id="admin.previous" />
           </Button>
           <Text size="sm">
-            <FormattedMessage id="admin.page" values={{ page, pages: list.totalPages }} />
+            <FormattedMessage id="admin.page" values={{ page: query.page, pages: list.totalPages }} />
           </Text>
-          <Button variant="default" disabled={page >= list.totalPages} onClick={() => setPage((p) => p + 1)}>
+          <Button variant="default" disabled={query.page >= list.totalPages} onClick={() => setPage(query.page + 1)}>
             <FormattedMessage id="admin.next" />
           </Button>
         </Group>
       )}
-      <Modal opened={!!confirming} onClose={() => setConfirming(null)} title={intl.formatMessage({ id: 'admin.delete' })} centered>
+      <Modal
+        opened={!!confirming}
+        onClose={() => setConfirming(null)}
+        title={intl.formatMessage({ id: 'admin.delete' })}
+        closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'admin.cancel' }) }}
+        centered
+      >
         <Stack>
           <Text>
             <FormattedMessage id="admin.confirmDelete" />
@@ -173,6 +247,27 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
             </Button>
             <Button color="red.9" onClick={() => confirming && void remove(confirming)}>
               <FormattedMessage id="admin.confirm" />
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal
+        opened={confirmExport}
+        onClose={() => setConfirmExport(false)}
+        title={intl.formatMessage({ id: 'staff.export.clear' })}
+        closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'admin.cancel' }) }}
+        centered
+      >
+        <Stack>
+          <Text>
+            <FormattedMessage id="staff.export.clear.confirm" />
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmExport(false)}>
+              <FormattedMessage id="admin.cancel" />
+            </Button>
+            <Button color="red.9" onClick={() => void exportList(true)}>
+              <FormattedMessage id="staff.export.clear.submit" />
             </Button>
           </Group>
         </Stack>

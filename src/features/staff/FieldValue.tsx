@@ -2,9 +2,9 @@
  * One field of a staff card (a row of the card's <dl>): its label, its value shown the way the card
  * says (admin.ui.json "display"), and a copy button that confirms with a tooltip and a status message.
  */
-import { ActionIcon, Anchor, CopyButton, Text, Tooltip } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { useIntl } from 'react-intl';
+import { ActionIcon, Anchor, Button, CopyButton, Group, Image, Stack, Text, Tooltip } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { CheckIcon, CopyIcon } from '../../components/icons.tsx';
 import type { AdminField } from '../../engine/types.ts';
 import { useLocale } from '../../app/locale.tsx';
@@ -12,10 +12,25 @@ import { telHref } from '../../engine/links.ts';
 import { formatUsd } from '../../engine/price.ts';
 import { maskLast4, tail } from './display.ts';
 
-const row = { display: 'grid', gridTemplateColumns: 'minmax(7rem, 38%) 1fr auto', gap: 'var(--mantine-spacing-xs)', alignItems: 'center' } as const;
+const row = { display: 'grid', gridTemplateColumns: 'minmax(7rem, 38%) 1fr', gap: 'var(--mantine-spacing-xs)', alignItems: 'center' } as const;
+const ddRow = { display: 'grid', gridTemplateColumns: '1fr auto', gap: 'var(--mantine-spacing-xs)', alignItems: 'center' } as const;
 
-export function FieldValue({ field, value, fileUrl }: { field: AdminField; value: string; fileUrl?: string }) {
+interface Props {
+  field: AdminField;
+  value: string;
+  fileUrl?: string;
+  /** A masked value an admin may see in clear: asks the server (which writes the audit log). */
+  reveal?: () => Promise<string>;
+}
+
+/** Browsers show these inline; other uploads (PDF, Word, HEIC) stay a link. */
+const PREVIEWABLE = /\.(png|jpe?g|gif|webp)$/i;
+
+export function FieldValue({ field, value: stored, fileUrl, reveal }: Props) {
   const intl = useIntl();
+  const [revealed, setRevealed] = useState<string | null>(null);
+  const [revealing, setRevealing] = useState(false);
+  const value = revealed ?? stored;
   const label = intl.formatMessage({ id: field.label });
   const { has } = useLocale();
   const empty = !value;
@@ -28,28 +43,57 @@ export function FieldValue({ field, value, fileUrl }: { field: AdminField; value
       <Text component="dt" fw={600} size="sm">
         {label}
       </Text>
-      <Text component="dd" size="sm" m={0} style={{ wordBreak: 'break-all' }}>
-        {empty ? <Text span c="dimmed" size="sm">{intl.formatMessage({ id: 'admin.empty.value' })}</Text> : shownValue(field, shown, fileUrl, intl.formatMessage({ id: 'admin.openFile' }, { name: value }), intl.locale)}
+      {/* The copy button sits inside the <dd>: a <dl> group may hold only <dt> and <dd>. */}
+      <Text component="dd" size="sm" m={0} style={ddRow}>
+        <span style={{ wordBreak: 'break-all' }}>
+          {empty ? (
+            <Text span c="dimmed" size="sm">
+              {intl.formatMessage({ id: 'admin.empty.value' })}
+            </Text>
+          ) : revealed !== null ? (
+            <span data-revealed="true">{revealed}</span>
+          ) : (
+            <Group gap="xs" component="span" wrap="wrap">
+              {shownValue(field, shown, fileUrl, intl.formatMessage({ id: 'admin.openFile' }, { name: value }), intl.locale)}
+              {reveal && field.display === 'masked' && (
+                <Button
+                  variant="subtle"
+                  size="compact-xs"
+                  loading={revealing}
+                  onClick={() => {
+                    setRevealing(true);
+                    reveal()
+                      .then(setRevealed, () => undefined) // the card reports the failure
+                      .finally(() => setRevealing(false));
+                  }}
+                  aria-label={intl.formatMessage({ id: 'staff.reveal.label' }, { field: label })}
+                >
+                  <FormattedMessage id="staff.reveal" />
+                </Button>
+              )}
+            </Group>
+          )}
+        </span>
+        <span>
+          {field.copy && !empty && (field.display !== 'masked' || revealed !== null) && (
+            <CopyButton value={value} timeout={1500}>
+              {({ copied: done, copy }) => (
+                <>
+                  <Tooltip label={copied} opened={done} withArrow>
+                    <ActionIcon variant="subtle" size="sm" onClick={copy} aria-label={intl.formatMessage({ id: 'admin.copy' }, { field: label })}>
+                      {done ? <CheckIcon /> : <CopyIcon />}
+                    </ActionIcon>
+                  </Tooltip>
+                  {/* The tooltip is visual; screen readers hear the same confirmation here. */}
+                  <span role="status" className="sr-only">
+                    {done ? copied : ''}
+                  </span>
+                </>
+              )}
+            </CopyButton>
+          )}
+        </span>
       </Text>
-      <div>
-        {field.copy && !empty && (
-          <CopyButton value={value} timeout={1500}>
-            {({ copied: done, copy }) => (
-              <>
-                <Tooltip label={copied} opened={done} withArrow>
-                  <ActionIcon variant="subtle" size="sm" onClick={copy} aria-label={intl.formatMessage({ id: 'admin.copy' }, { field: label })}>
-                    {done ? <CheckIcon /> : <CopyIcon />}
-                  </ActionIcon>
-                </Tooltip>
-                {/* The tooltip is visual; screen readers hear the same confirmation here. */}
-                <span role="status" className="sr-only">
-                  {done ? copied : ''}
-                </span>
-              </>
-            )}
-          </CopyButton>
-        )}
-      </div>
     </div>
   );
 }
@@ -65,12 +109,14 @@ function shownValue(field: AdminField, value: string, fileUrl: string | undefine
     case 'usd':
       return formatUsd(value, locale, true);
     case 'file':
-      return fileUrl ? (
-        <Anchor href={fileUrl} target="_blank" rel="noopener noreferrer" aria-label={openLabel}>
-          {tail(value, field.tail)}
-        </Anchor>
-      ) : (
-        tail(value, field.tail)
+      if (!fileUrl) return tail(value, field.tail);
+      return (
+        <Stack gap={4} component="span">
+          <Anchor href={fileUrl} target="_blank" rel="noopener noreferrer" aria-label={openLabel}>
+            {tail(value, field.tail)}
+          </Anchor>
+          {PREVIEWABLE.test(value) && <Image src={fileUrl} alt="" h={120} w="auto" fit="contain" radius="sm" loading="lazy" data-testid="file-preview" />}
+        </Stack>
       );
     case 'text':
       return tail(value, field.tail);

@@ -15,7 +15,7 @@ export interface OutboxItem {
   attempts?: number;
 }
 
-const COLOR = { sent: 'teal.9', pending: 'yellow.9', failed: 'red.9' } as const;
+const COLOR = { sent: 'teal.9', pending: 'violet.9', failed: 'red.9' } as const;
 
 export function MailStatus({ items, canResend, onResend }: { items: OutboxItem[]; canResend: boolean; onResend: (id: string) => Promise<void> }) {
   const intl = useIntl();
@@ -28,7 +28,7 @@ export function MailStatus({ items, canResend, onResend }: { items: OutboxItem[]
       </Text>
       {items.map((item) => (
         <Group key={item.id} gap="xs" wrap="wrap" data-mail-status={item.status}>
-          <Badge color={COLOR[item.status]} variant="light">
+          <Badge color={COLOR[item.status]} variant="outline">
             <FormattedMessage id={`admin.mail.status.${item.status}`} />
           </Badge>
           <Text size="sm">

@@ -1,14 +1,20 @@
-/** One application on a staff list: when and through which form it came, every field its admin card names, and Delete. */
+/**
+ * One application on a staff list: when and through which form it came, its status, every field its
+ * admin card names (sensitive ones masked, revealed on an admin's audited click), its e-mails, and,
+ * for admins, Delete.
+ */
 import { Badge, Box, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AdminCard, FormVariant } from '../../engine/types.ts';
 import { FieldValue } from './FieldValue.tsx';
 import { MailStatus, type OutboxItem } from './MailStatus.tsx';
+import { StatusControl } from './StatusControl.tsx';
 
 export interface StoredRecord {
   id: string;
   created?: string;
   variant?: string;
+  status?: string;
   [field: string]: unknown;
 }
 
@@ -18,14 +24,19 @@ interface Props {
   /** The service's form variants, to name the one the record came through (else its id is shown). */
   forms?: FormVariant[];
   fileUrl: (name: string) => string;
-  onDelete: () => void;
+  /** Admins only: move to the trash. Without it there is no Delete button. */
+  onDelete?: () => void;
   /** The service takes payment: show what the provider reported (paid / unpaid). */
   payments?: boolean;
   /** The submission's e-mails, and whether this staff member may send one again. */
   mail?: { items: OutboxItem[]; canResend: boolean; onResend: (id: string) => Promise<void> };
+  /** The status workflow: where the record is, and (admins) a change; omitted in previews. */
+  workflow?: { collection: string; canChange: boolean; onChanged: (status: string) => void; onError: (err: unknown, message: string) => void };
+  /** Admins only: the plain value of a masked field, from the server (audited there). */
+  reveal?: (field: string) => Promise<string>;
 }
 
-export function RecordCard({ record, card, forms = [], fileUrl, onDelete, mail, payments = false }: Props) {
+export function RecordCard({ record, card, forms = [], fileUrl, onDelete, mail, payments = false, workflow, reveal }: Props) {
   const intl = useIntl();
   const form = forms.find((f) => f.id === record.variant);
   const formName = form ? intl.formatMessage({ id: form.title }) : String(record.variant ?? '');
@@ -38,23 +49,48 @@ export function RecordCard({ record, card, forms = [], fileUrl, onDelete, mail, 
           {' · '}
           <FormattedMessage id="admin.form" values={{ form: formName }} />
         </Text>
+        {workflow && (
+          <StatusControl
+            collection={workflow.collection}
+            recordId={record.id}
+            status={String(record.status ?? '')}
+            canChange={workflow.canChange}
+            onChanged={workflow.onChanged}
+            onError={workflow.onError}
+          />
+        )}
         {payments && (
-          <Badge color={record.paymentStatus === 'paid' ? 'teal.9' : 'gray.7'} variant="light" data-testid="payment-status" data-status={record.paymentStatus === 'paid' ? 'paid' : 'unpaid'}>
+          <Badge
+            color={record.paymentStatus === 'paid' ? 'teal.9' : 'gray.7'}
+            variant="outline"
+            data-testid="payment-status"
+            data-status={record.paymentStatus === 'paid' ? 'paid' : 'unpaid'}
+          >
             <FormattedMessage id={record.paymentStatus === 'paid' ? 'admin.payment.paid' : 'admin.payment.unpaid'} />
           </Badge>
         )}
         <Box component="dl" m={0} style={{ display: 'grid', gap: 4 }}>
           {card.fields.map((field) => {
             const value = String(record[field.name] ?? '');
-            return <FieldValue key={field.name} field={field} value={value} fileUrl={field.display === 'file' && value ? fileUrl(value) : undefined} />;
+            return (
+              <FieldValue
+                key={field.name}
+                field={field}
+                value={value}
+                fileUrl={field.display === 'file' && value ? fileUrl(value) : undefined}
+                reveal={reveal && field.display === 'masked' ? () => reveal(field.name) : undefined}
+              />
+            );
           })}
         </Box>
         {mail && <MailStatus {...mail} />}
-        <Group justify="flex-end">
-          <Button color="red.9" variant="outline" onClick={onDelete}>
-            <FormattedMessage id="admin.delete" />
-          </Button>
-        </Group>
+        {onDelete && (
+          <Group justify="flex-end">
+            <Button color="red.9" variant="outline" onClick={onDelete}>
+              <FormattedMessage id="admin.delete" />
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Card>
   );

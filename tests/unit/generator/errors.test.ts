@@ -125,6 +125,11 @@ describe('schema problems', () => {
       want: `schemas/services/petition/service.json#/forms/0/success: is the form's own route; show the success on the form's page instead: { "show": "instead", "blocks": [...] }`,
     },
     {
+      given: 'a staff list under the console\'s own /admin routes',
+      change: (s) => s.edit(`${SVC}/service.json`, (j) => (j.admin.route = '/admin/petitions')),
+      want: 'schemas/services/petition/service.json#: route /admin/petitions is reserved for the staff console (/admin, /staff)',
+    },
+    {
       given: 'a staff list alias another route already uses',
       change: (s) => s.edit(`${SVC}/service.json`, (j) => (j.admin.aliases = ['/creditapps'])),
       want: 'schemas/services/petition/service.json#: route /creditapps is already used by schemas/services/creditrepair/service.json',

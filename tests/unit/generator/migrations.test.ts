@@ -33,7 +33,9 @@ describe('incremental migrations', () => {
       '1800000000_created_staff.js',
       '1800000001_created_helpuztrash.js',
       '1800000002_created_outbox.js',
-      '1800000003_created_petitions.js',
+      '1800000003_created_auditlog.js',
+      '1800000004_created_statushistory.js',
+      '1800000005_created_petitions.js',
     ]);
     expect(await generateInto(copy, 1_800_000_100)).toEqual([]);
   });
@@ -95,7 +97,7 @@ describe('incremental migrations', () => {
     await generateInto(copy, 1_800_000_000);
     addDistrict(copy);
     const next = await generateInto(copy, 1_700_000_000);
-    expect(next[0]?.file).toBe('1800000004_updated_petitions.js');
+    expect(next[0]?.file).toBe('1800000006_updated_petitions.js');
   });
 
   it('deletes the collection of a removed service', async () => {

@@ -1,0 +1,36 @@
+/// <reference path="../pb_data/types.d.ts" />
+// The status workflow (site.json "statuses"): every submission starts at the first one (lib/submission.js);
+// admins move it on with POST /api/formwork/status/{collection}/{id} {status, note}, and each change is
+// kept in the history collection in the same transaction.
+routerAdd('POST', '/api/formwork/status/{collection}/{id}', (e) => {
+  const config = require(`${__hooks}/generated/services.js`);
+  const { requireAdmin, serviceOf } = require(`${__hooks}/lib/access.js`);
+  const admin = requireAdmin(e);
+  const collection = e.request.pathValue('collection');
+  serviceOf(collection);
+  const body = e.requestInfo().body || {};
+  const to = String(body.status || '');
+  if (config.statuses.indexOf(to) < 0) {
+    throw new BadRequestError('Unknown status.', { status: new ValidationError('enum', 'Choose one of: ' + config.statuses.join(', ') + '.') });
+  }
+  const note = String(body.note || '').trim();
+  if (note.length > 1000) throw new BadRequestError('The note is too long.', { note: new ValidationError('max', 'At most 1000 characters.') });
+  let entry = null;
+  e.app.runInTransaction((txApp) => {
+    const record = txApp.findRecordById(collection, e.request.pathValue('id'));
+    const from = record.getString('status') || config.statuses[0];
+    if (from === to) throw new BadRequestError('The application already has this status.');
+    record.set('status', to);
+    txApp.save(record);
+    entry = new Record(txApp.findCollectionByNameOrId(config.historyCollection));
+    entry.set('sourceCollection', collection);
+    entry.set('record', record.id);
+    entry.set('from', from);
+    entry.set('to', to);
+    entry.set('by', admin.id);
+    entry.set('byEmail', admin.email());
+    entry.set('note', note);
+    txApp.save(entry);
+  });
+  return e.json(200, { status: to, history: entry });
+});

@@ -1,0 +1,166 @@
+/**
+ * The staff console end to end, in Debian's chromium against the built site and a real PocketBase:
+ * the dashboard's counts, search and date/status filters kept in the URL, a new submission arriving
+ * without a reload, a status change with its history, an admin's reveal of an SSN written to the audit
+ * log, and the CSV export of the filtered list (masked for viewers, in clear for an admin who confirms).
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { violations, withAxe } from '../support/axe.ts';
+import { label, launchBrowser, watchConsole } from '../support/browser.ts';
+import { formData, pngFile, validCreditRepair } from '../support/fixtures.ts';
+import type { PocketBaseProcess } from '../support/pocketbase.ts';
+import { startSite } from '../support/site.ts';
+import { createStaff, superuserClient } from '../support/staff.ts';
+
+describe('staff console', () => {
+  let site: PocketBaseProcess;
+  let browser: Browser;
+  let context: BrowserContext | undefined;
+  const problems: string[] = [];
+
+  const submit = async (fields: Record<string, string>) => {
+    const res = await fetch(`${site.url}/api/collections/creditrepairnew/records`, {
+      method: 'POST',
+      body: formData({ ...validCreditRepair, variant: 'full', locale: 'en', ...fields }, { stateId: pngFile() }),
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { id: string }).id;
+  };
+
+  /** A fresh browser session (its own storage) signed in as a new staff member of `role`, at `path`. */
+  const signedIn = async (role: 'admin' | 'viewer', path: string): Promise<Page> => {
+    const staff = await createStaff(site, role, `console-${role}-${Date.now()}@formwork.test`);
+    await context?.close();
+    context = await browser.newContext({ viewport: { width: 1000, height: 900 }, acceptDownloads: true });
+    await withAxe(context);
+    const page = await context.newPage();
+    watchConsole(page, problems);
+    await page.goto(`${site.url}${path}`);
+    await page.waitForURL(/\/staff\/sign-in\?next=/);
+    await page.getByLabel(label('E-mail')).fill(staff.email);
+    await page.getByLabel(label('Password')).fill(staff.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === path.split('?')[0]);
+    return page;
+  };
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+    await submit({ firstName: 'Dilnoza', lastName: 'Rashidova', ssn: '123451111' });
+    await submit({ firstName: 'Bekzod', lastName: 'Aliyev', ssn: '123452222' });
+    await submit({ firstName: 'Malika', lastName: 'Yusupova', ssn: '123453333' });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  it('opens on the overview with counts per service', async () => {
+    const page = await signedIn('viewer', '/admin');
+    const credit = page.locator('[data-testid=dashboard-service][data-collection=creditrepairnew]');
+    await expect.poll(() => credit.textContent()).toContain('3 applications');
+    expect(await credit.getByTestId('dashboard-new').textContent()).toBe('3 new');
+    await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Overview' }).waitFor();
+    expect(await violations(page), 'axe-core on the overview').toEqual([]);
+    await page.close();
+  });
+
+  it('searches, filters by date and status in the URL, and shows a new submission as it arrives', async () => {
+    const page = await signedIn('viewer', '/creditapps');
+    await expect.poll(() => page.getByTestId('list-total').textContent()).toBe('3 applications');
+
+    await page.getByLabel('Search').fill('bekzod');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/q=bekzod/);
+    await expect.poll(() => page.getByTestId('record-card').count()).toBe(1);
+    expect(await page.getByTestId('record-card').textContent()).toContain('Aliyev');
+    // The viewer reads: no delete, no reveal, no status change.
+    expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Show Social Security number/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Change status' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => page.getByTestId('record-card').count()).toBe(3);
+    await page.getByLabel('Submitted from').fill('2001-01-01');
+    await page.getByLabel('Submitted to').fill('2001-12-31');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('No applications match these filters.').waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => page.getByTestId('record-card').count()).toBe(3);
+
+    await submit({ firstName: 'Realtime', lastName: 'Arrival' });
+    await page.getByTestId('arrivals').getByText('1 new application has arrived.').waitFor();
+    await page.getByTestId('arrivals').getByRole('button', { name: 'Show' }).click();
+    await expect.poll(() => page.getByTestId('record-card').count()).toBe(4);
+    expect(await page.getByTestId('record-card').first().textContent()).toContain('Realtime');
+    await page.close();
+  });
+
+  it('lets an admin change a status with a note and shows the history', async () => {
+    const page = await signedIn('admin', '/creditapps');
+    const card = page.getByTestId('record-card').filter({ hasText: 'Dilnoza' });
+    await card.getByLabel('New status').selectOption('review');
+    await card.getByLabel('Note (optional)').fill('Waiting for bank statements');
+    await card.getByRole('button', { name: 'Change status' }).click();
+    await page.getByText('Status changed to In review.').waitFor();
+    expect(await card.getByTestId('status').getAttribute('data-status')).toBe('review');
+    await card.getByRole('button', { name: 'History' }).click();
+    await expect.poll(() => card.getByRole('list', { name: 'Status history' }).textContent()).toMatch(/New → In review by console-admin-.*Waiting for bank statements/);
+    // An admin's list: filters, status controls, history, reveal and copy buttons, image previews.
+    await page.mouse.move(0, 0); // judged at rest, not under the pointer's hover
+    expect(await violations(page), 'axe-core on an admin list').toEqual([]);
+
+    await page.getByLabel('Status', { exact: true }).selectOption('review');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/status=review/);
+    await expect.poll(() => page.getByTestId('record-card').count()).toBe(1);
+    await page.close();
+  });
+
+  it('reveals an SSN only on an admin click, and the audit log records it', async () => {
+    const page = await signedIn('admin', '/creditapps');
+    const card = page.getByTestId('record-card').filter({ hasText: 'Malika' });
+    expect(await card.locator('[data-field=ssn]').textContent()).toContain('•••••3333');
+    await card.getByRole('button', { name: /^Show Social Security number/ }).click();
+    await card.locator('[data-field=ssn] [data-revealed]').waitFor();
+    expect(await card.locator('[data-field=ssn] [data-revealed]').textContent()).toBe('123453333');
+    const id = await card.getAttribute('data-record-id');
+    const root = await superuserClient(site);
+    const log = await root.collection('auditlog').getFullList({ filter: `record = "${id}"` });
+    expect(log.map((l) => [l.action, l.field, String(l.actorEmail).startsWith('console-admin-')])).toEqual([['reveal', 'ssn', true]]);
+    await page.close();
+  });
+
+  it('exports the filtered list as CSV: masked by default, in clear only after an admin confirms', async () => {
+    const page = await signedIn('admin', '/creditapps?q=Yusupova');
+    await expect.poll(() => page.getByTestId('record-card').count()).toBe(1);
+    const [masked] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV', exact: true }).click()]);
+    expect(masked.suggestedFilename()).toMatch(/^creditrepairnew-\d{4}-\d{2}-\d{2}\.csv$/);
+    const maskedText = await streamText(await masked.createReadStream());
+    expect(maskedText.trim().split('\r\n')).toHaveLength(2); // header + the one record on screen
+    expect(maskedText).toContain('•••••3333');
+    expect(maskedText).not.toContain('123453333');
+
+    await page.getByRole('button', { name: 'Export CSV with SSNs' }).click();
+    await page.getByRole('dialog').getByText('The file will contain full Social Security numbers.', { exact: false }).waitFor();
+    expect(await violations(page), 'axe-core on the export confirmation').toEqual([]);
+    const [clear] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export with SSNs' }).click()]);
+    expect(await streamText(await clear.createReadStream())).toContain('123453333');
+    const root = await superuserClient(site);
+    const exports = await root.collection('auditlog').getFullList({ filter: 'action = "export"', sort: 'created' });
+    expect(exports.map((e) => String(e.detail).split(';')[0])).toEqual(['masked', 'unmasked: ssn']);
+    await page.close();
+  });
+
+  it('logged no console errors on the way', () => {
+    expect(problems).toEqual([]);
+  });
+});
+
+async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
