@@ -2,12 +2,13 @@
 // `npm run bench`: prints performance figures for Formwork in one run (never asserted in tests).
 // See docs/performance.md for what each figure means.
 //
-//   node scripts/bench/run.mjs [--build] [--only=bundle,submit,validate,generate] [--n=200] [--concurrency=8]
+//   node scripts/bench/run.mjs [--build] [--only=bundle,submit,validate,generate,list] [--n=200] [--concurrency=8]
 //
 //   --build          rebuild dist/ (NODE_ENV=production npx vite build) even if it exists
 //   --only=…         run only some sections (comma separated)
 //   --n, --concurrency   submissions per server (default 1000) and parallel requests (default 8) (section 2)
 //   --runs           validations per validator (section 3, default 2000)
+//   --sizes          staff-list sizes in records (section 5, default 1000,100000)
 //
 // Everything runs on 127.0.0.1; every PocketBase, the browser and every temp dir is removed at the end.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -18,6 +19,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { register } from 'tsx/esm/api';
+import { benchList } from './list.mjs';
 
 register(); // lets this plain ESM script import the project's TypeScript (tests/support, generator, src)
 
@@ -28,10 +30,11 @@ const opt = (name, dflt) => {
   const hit = args.find((a) => a.startsWith(`--${name}=`));
   return hit ? hit.slice(name.length + 3) : dflt;
 };
-const ONLY = opt('only', 'bundle,submit,validate,generate').split(',');
+const ONLY = opt('only', 'bundle,submit,validate,generate,list').split(',');
 const N = Number(opt('n', '1000'));
 const CONCURRENCY = Number(opt('concurrency', '8'));
 const RUNS = Number(opt('runs', '2000'));
+const SIZES = opt('sizes', '1000,100000').split(',').map(Number);
 
 const ts = (p) => import(pathToFileURL(join(ROOT, p)).href);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -370,13 +373,20 @@ async function benchGenerate() {
   rows.push([`generate + ${COPIES} fixture services (warm)`, ms(median(big)), '-', '']);
 }
 
-const sections = { bundle: benchBundle, submit: benchSubmit, validate: benchValidate, generate: benchGenerate };
+// ---------------------------------------------------------------------------------------------------
+// 5. Staff list: the console's first page vs the original's whole collection, at 1k and 100k records.
+// ---------------------------------------------------------------------------------------------------
+async function benchListSection() {
+  await benchList({ root: ROOT, ts, table, rows, cleanups, kb, ms, median, sizes: SIZES });
+}
+
+const sections = { bundle: benchBundle, submit: benchSubmit, validate: benchValidate, generate: benchGenerate, list: benchListSection };
 let failed = false;
 try {
   console.log(`Formwork bench — ${new Date().toISOString()} — ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`);
   console.log(`load average at start: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (figures are only comparable on an otherwise idle machine)`);
   for (const name of ONLY) {
-    if (!sections[name]) throw new Error(`unknown section ${name} (bundle, submit, validate, generate)`);
+    if (!sections[name]) throw new Error(`unknown section ${name} (bundle, submit, validate, generate, list)`);
     const t = performance.now();
     try {
       await sections[name]();
