@@ -24,6 +24,8 @@ export interface ServiceSource {
   messages: Record<string, SourceFile>;
   /** The service's own e-mail templates (mail/<name>/), which win over schemas/mail/<name>/. */
   mail: MailSource[];
+  /** Documents the applicant reads or signs: agreements/<document>.<locale>.md, by document and locale. */
+  agreements: Record<string, Record<string, SourceFile<string>>>;
 }
 
 export interface PageSource {
@@ -98,6 +100,19 @@ function readMail(root: string, dir: string, problems: Problems): MailSource[] {
   });
 }
 
+/** Every agreements/<document>.<locale>.md of a service (which documents it needs, service.json says). */
+function readAgreements(root: string, dir: string): Record<string, Record<string, SourceFile<string>>> {
+  const out: Record<string, Record<string, SourceFile<string>>> = {};
+  if (!existsSync(dir)) return out;
+  for (const file of readdirSync(dir).sort()) {
+    const m = /^([a-z][a-z0-9-]*)\.([a-z]{2})\.md$/.exec(file);
+    if (!m) continue;
+    const [, doc = '', locale = ''] = m;
+    (out[doc] ??= {})[locale] = { path: relative(root, join(dir, file)), data: readFileSync(join(dir, file), 'utf8') };
+  }
+  return out;
+}
+
 export function loadSchemas(root: string, schemasDir: string, problems: Problems): SchemaSources {
   const read = (path: string) => readJson(root, path, problems);
   const metaDir = join(schemasDir, 'meta');
@@ -118,6 +133,7 @@ export function loadSchemas(root: string, schemasDir: string, problems: Problems
       admin: read(join(dir, 'admin.ui.json')),
       messages: readMessages(root, dir, problems),
       mail: readMail(root, join(dir, 'mail'), problems),
+      agreements: readAgreements(root, join(dir, 'agreements')),
     };
   });
   const pages = subdirs(join(schemasDir, 'pages')).map((id): PageSource => {

@@ -10,9 +10,26 @@ import type { Problems } from './errors.ts';
 import { LOCALES, type MailSource } from './load.ts';
 
 /** What the server puts in every template's context (pb_hooks/lib/outbox.js builds it). */
-export const MAIL_VARIABLES = ['name', 'service', 'form', 'submittedAt', 'language', 'reference', 'listUrl', 'fields', 'company'];
-/** Inside {{#each fields}}: one non-sensitive, non-file field of the submission. */
-const FIELD_VARIABLES = ['label', 'value'];
+export const MAIL_VARIABLES = [
+  'name',
+  'service',
+  'form',
+  'submittedAt',
+  'language',
+  'reference',
+  'listUrl',
+  'fields',
+  'company',
+  // Services with agreements: the documents as signed, the applicant's own status link, the cancellation
+  // deadline (its last day and time zone; empty without a cancellation right) and, when offered, the payment link.
+  'agreements',
+  'statusUrl',
+  'cancelUntil',
+  'cancelTimeZone',
+  'checkoutUrl',
+];
+/** Inside {{#each fields}}: one non-sensitive, non-file field; inside {{#each agreements}}: one document. */
+const FIELD_VARIABLES = ['label', 'value', 'title', 'text'];
 const COMPANY_VARIABLES = ['name', 'address', 'phone', 'phoneDigits', 'email', 'ein', 'stateId'];
 
 export interface MailTemplateModel {

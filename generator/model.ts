@@ -8,6 +8,7 @@ import type { JSONSchema7 } from 'json-schema';
 import { join } from 'node:path';
 import type { Block, BlockPlacement, Company, FieldTraits, Link, Locale, Product } from '../src/engine/types.ts';
 import type { Problems } from './errors.ts';
+import { agreementsModel, agreementValues, type AgreementsModel, type PaymentTiming } from './agreements.ts';
 import { LOCALES, type SchemaSources, type ServiceSource } from './load.ts';
 import { mailModels, STAFF_NOTICE, type MailTemplateModel } from './mail.ts';
 
@@ -25,6 +26,11 @@ export interface FieldModel {
   alternatives: (JSONSchema7 & Record<string, unknown>)[];
   /** readOnly fields: the value the server writes (from service.json constants). */
   serverValue?: string;
+  /**
+   * The privacy policy's CCPA categories of what the column holds (x-category, of every variant's
+   * schema): the retention job keeps the field for the longest period among them.
+   */
+  categories: string[];
 }
 
 /** After a successful submit: go to a page, or show blocks instead of / above the (cleared) form. */
@@ -67,6 +73,10 @@ export interface ServiceModel {
   topic: string;
   /** E-mails a submission sends: the applicant's (template, field with the address) and a staff notice. */
   mail: { applicant?: { template: string; to: string }; staff: boolean; staffTemplate?: string; name: string[] };
+  /** Documents read and signed before submitting, and the right to cancel (service.json "agreements"). */
+  agreements?: AgreementsModel;
+  /** When the checkout link is offered (service.json "payment"). */
+  payment: PaymentTiming;
 }
 
 export interface PageModel {
@@ -87,6 +97,10 @@ export interface SiteModel {
   historyCollection: string;
   /** The status workflow; the first is a new submission's. */
   statuses: string[];
+  /** Agreements applicants signed or were shown. */
+  signatureCollection: string;
+  /** Days personal data is kept: per CCPA category letter, else the default (site.json retention). */
+  retention: RetentionModel;
   company: Company;
   /** Site-wide constants for page blocks. */
   constants: Record<string, number | string>;
@@ -100,10 +114,27 @@ export interface SiteModel {
   messages: Record<Locale, Record<string, string>>;
 }
 
+export interface RetentionModel {
+  default: number;
+  categories: Record<string, number>;
+}
+
 type Json = Record<string, unknown>;
 
+/** site.json retention without its $comment (validated by site.meta.json). */
+function retentionOf(value: Partial<RetentionModel> | undefined): RetentionModel {
+  return { default: value?.default ?? 90, categories: { ...(value?.categories ?? {}) } };
+}
+
+/** x-category as a list: one letter or several. */
+function categoriesOf(schema: Json): string[] {
+  const value = schema['x-category'];
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value.map(String) : [String(value)];
+}
+
 /** Routes the renderer serves itself (staff sign-in and console screens); no schema may claim them. */
-export const RESERVED_ROUTES = ['/admin', '/staff'];
+export const RESERVED_ROUTES = ['/admin', '/staff', '/application'];
 
 function fieldKind(schema: Json): FieldKind {
   if (schema['x-file']) return 'file';
@@ -265,7 +296,18 @@ async function serviceModel(src: ServiceSource, problems: Problems): Promise<Ser
       requiredEverywhere: forms.every((f, i) => requiredIn(f.id).has(name) && (variantFields[i] ?? []).includes(name)),
       traits: traitsOf(prop),
       alternatives,
+      // One column holds every variant's value, so it is kept as long as any of their categories allows.
+      categories: [...new Set([prop, ...alternatives].flatMap(categoriesOf))].sort(),
     };
+    // Refused rather than given a default: how long the field is kept, and what the policy says we
+    // collect, depend on it (docs/retention.md).
+    if (categoriesOf(prop).length === 0) {
+      problems.add(
+        src.form.path,
+        `/properties/${name}`,
+        'no x-category: say which category of the privacy policy the field holds (A identifiers, B customer records, D commercial, I professional, J education, L sensitive); its retention depends on it',
+      );
+    }
     for (const alt of alternatives) {
       if (fieldKind(alt) !== field.kind)
         problems.add(src.form.path, `/x-variants`, `"${name}" must keep its kind (${field.kind}) in every variant: they share one column`);
@@ -375,6 +417,7 @@ async function serviceModel(src: ServiceSource, problems: Problems): Promise<Ser
     },
     topic: String((service.trash as Json | undefined)?.topic),
     mail: { ...(mail.applicant ? { applicant: mail.applicant } : {}), staff: mail.staff === true, name: mail.name ?? [] },
+    payment: (service.payment as PaymentTiming | undefined) ?? 'upfront',
   };
 }
 
@@ -456,6 +499,22 @@ export async function buildModel(sources: SchemaSources, problems: Problems): Pr
     for (const l of LOCALES)
       for (const [k, v] of Object.entries((s.messages[l]?.data ?? {}) as Record<string, string>)) messages[l][`service.${s.id}.${k}`] = v;
   }
+  // Agreement texts, filled in with the company's and the service's values, join the catalogues.
+  for (const [i, s] of services.entries()) {
+    const src = sources.services[i] as ServiceSource;
+    const declared = (src.service.data as Json).agreements as Parameters<typeof agreementsModel>[1];
+    const agreements = agreementsModel(src, declared, agreementValues((site.company ?? {}) as Record<string, unknown>, s.constants), problems);
+    if (!agreements) continue;
+    s.agreements = agreements;
+    for (const d of agreements.documents)
+      for (const l of LOCALES) {
+        messages[l][`service.${s.id}.agreements.${d.id}.title`] = d.texts[l].title;
+        messages[l][`service.${s.id}.agreements.${d.id}.text`] = d.texts[l].body;
+      }
+    if (agreements.businessDays && s.payment === 'upfront' && (src.service.data as Json).payment !== 'upfront') {
+      problems.add(src.service.path, '/payment', 'a service with a cancellation right must say when it takes payment ("after-cancellation", "after-service", or "upfront" explicitly)');
+    }
+  }
   for (const p of sources.pages) {
     checkTranslations(p.messages, same, `page.${p.id}`, problems);
     for (const l of LOCALES) for (const [k, v] of Object.entries((p.messages[l]?.data ?? {}) as Record<string, string>)) messages[l][`page.${p.id}.${k}`] = v;
@@ -520,7 +579,7 @@ export async function buildModel(sources: SchemaSources, problems: Problems): Pr
   const claim = (route: string, where: string) => {
     const owner = routes.get(route);
     // The staff console's own screens (src/config/paths.ts) live under these.
-    if (RESERVED_ROUTES.some((r) => route === r || route.startsWith(`${r}/`))) problems.add(where, '', `route ${route} is reserved for the staff console (${RESERVED_ROUTES.join(', ')})`);
+    if (RESERVED_ROUTES.some((r) => route === r || route.startsWith(`${r}/`))) problems.add(where, '', `route ${route} is reserved for the renderer's own screens (${RESERVED_ROUTES.join(', ')})`);
     else if (owner) problems.add(where, '', `route ${route} is already used by ${owner}`);
     else routes.set(route, where);
   };
@@ -565,6 +624,8 @@ export async function buildModel(sources: SchemaSources, problems: Problems): Pr
     auditCollection: String(site.auditCollection),
     historyCollection: String(site.historyCollection),
     statuses: (site.statuses ?? []) as string[],
+    signatureCollection: String(site.signatureCollection),
+    retention: retentionOf(site.retention as Partial<RetentionModel> | undefined),
     mail: mailTemplates,
     company: site.company as Company,
     constants: siteConstants,

@@ -7,7 +7,7 @@ routerAdd('POST', '/api/formwork/status/{collection}/{id}', (e) => {
   const { requireAdmin, serviceOf } = require(`${__hooks}/lib/access.js`);
   const admin = requireAdmin(e);
   const collection = e.request.pathValue('collection');
-  serviceOf(collection);
+  const service = serviceOf(collection);
   const body = e.requestInfo().body || {};
   const to = String(body.status || '');
   if (config.statuses.indexOf(to) < 0) {
@@ -20,8 +20,19 @@ routerAdd('POST', '/api/formwork/status/{collection}/{id}', (e) => {
     const record = txApp.findRecordById(collection, e.request.pathValue('id'));
     const from = record.getString('status') || config.statuses[0];
     if (from === to) throw new BadRequestError('The application already has this status.');
+    const agreements = require(`${__hooks}/lib/agreements.js`);
+    // A cancelled contract is over; only the applicant cancels (from their status page).
+    if (from === 'cancelled' || to === 'cancelled') throw new BadRequestError('Only the applicant cancels, and a cancelled application stays cancelled.');
+    // The law's cooling-off period: no service may start before the applicant's right to cancel ends.
+    if (to !== config.statuses[0] && to !== 'rejected' && !agreements.serviceMayStart(record, new Date())) {
+      throw new BadRequestError('The applicant may still cancel until ' + record.getString('cancelDeadline') + ': the service cannot start before then.', {
+        status: new ValidationError('cancellation_period', 'The cancellation period has not ended yet.'),
+      });
+    }
     record.set('status', to);
-    txApp.save(record);
+    // Only the status changes, checked above; the rest was checked when submitted, and the retention job
+    // (lib/retention.js) may since have cleared a field the form requires.
+    txApp.saveNoValidate(record);
     entry = new Record(txApp.findCollectionByNameOrId(config.historyCollection));
     entry.set('sourceCollection', collection);
     entry.set('record', record.id);
@@ -31,6 +42,8 @@ routerAdd('POST', '/api/formwork/status/{collection}/{id}', (e) => {
     entry.set('byEmail', admin.email());
     entry.set('note', note);
     txApp.save(entry);
+    // Services paid once performed: "done" is the moment the payment link goes out.
+    if (to === 'done' && service.payment === 'after-service') require(`${__hooks}/lib/payments.js`).offerLater(txApp, record);
   });
   return e.json(200, { status: to, history: entry });
 });

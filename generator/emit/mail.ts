@@ -41,7 +41,9 @@ function serviceTexts(s: ServiceModel, site: SiteModel) {
           return { name: f.name, label: label(f.name), kind: f.kind, format: f.traits.format ?? null, options };
         });
       const forms = Object.fromEntries(s.variants.map((v) => [v.id, m[`${ns}.forms.${v.id}.title`] ?? m[`${ns}.title`] ?? s.id]));
-      return [l, { title: m[`${ns}.title`] ?? s.id, forms, fields, language: m[`lang.${l}`] ?? l }];
+      // The agreements exactly as the applicant read them: the e-mailed copy is the signed text.
+      const agreements = (s.agreements?.documents ?? []).map((d) => ({ id: d.id, title: d.texts[l].title, text: d.texts[l].body }));
+      return [l, { title: m[`${ns}.title`] ?? s.id, forms, fields, agreements, language: m[`lang.${l}`] ?? l }];
     }),
   );
 }

@@ -67,6 +67,10 @@ export function emitRegistry(site: SiteModel): Files {
     messages: `service.${s.id}`,
     constants: s.constants,
     payments: takesPayment(s),
+    payment: s.payment,
+    ...(s.agreements
+      ? { agreements: { documents: s.agreements.documents.map((d) => ({ id: d.id, sign: d.sign, version: d.version, hashes: d.hashes })), businessDays: s.agreements.businessDays ?? 0 } }
+      : {}),
     forms: s.variants.map((v) => ({
       id: v.id,
       route: v.route,
@@ -88,6 +92,7 @@ export function emitRegistry(site: SiteModel): Files {
       outboxCollection: site.outboxCollection,
       auditCollection: site.auditCollection,
       historyCollection: site.historyCollection,
+      signatureCollection: site.signatureCollection,
       statuses: site.statuses,
       site: { company: site.company, constants: site.constants, header: site.header, footer: site.footer, products: site.products },
       services,

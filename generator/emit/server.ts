@@ -7,7 +7,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { SiteModel } from '../model.ts';
-import { SYSTEM_FIELDS, takesPayment } from '../transform/collections.ts';
+import { sealedName, SYSTEM_FIELDS, takesPayment } from '../transform/collections.ts';
 import { HONEYPOT_FIELD } from '../../src/engine/honeypot.ts';
 import { bundleForPocketBase } from './bundle.ts';
 import { adminCard, resolveAdminLabels, type Files } from './registry.ts';
@@ -22,6 +22,7 @@ function validatorsSource(site: SiteModel): string {
   const ajv = new Ajv({ code: { source: true, esm: false, lines: false }, allErrors: true, strict: true, allowUnionTypes: true });
   addFormats(ajv, ['email', 'date', 'uri']);
   for (const keyword of X_KEYWORDS) ajv.addKeyword({ keyword, schemaType: ['boolean', 'string', 'object'] });
+  ajv.addKeyword({ keyword: 'x-category', schemaType: ['string', 'array'] }); // annotation: retention (lib/retention.js)
   const refs: Record<string, string> = {};
   for (const s of site.services) {
     for (const v of s.variants) {
@@ -56,8 +57,16 @@ function servicesSource(site: SiteModel): string {
         variants: Object.fromEntries(s.variants.map((v) => [v.id, { validator: validatorKey(s.id, v.id), fields: v.fields, checkout: v.checkout ?? null }])),
         fileFields: s.fields.filter((f) => f.kind === 'file').map((f) => f.name),
         sensitiveFields: s.fields.filter((f) => f.traits.sensitive).map((f) => f.name),
+        // Where each sensitive field's encrypted value lives (the field itself holds the masked one).
+        sealed: Object.fromEntries(s.fields.filter((f) => f.traits.sensitive).map((f) => [f.name, sealedName(f.name)])),
         serverValues: Object.fromEntries(s.fields.filter((f) => f.serverValue !== undefined).map((f) => [f.name, f.serverValue])),
+        // Each field's privacy-policy categories, for the retention job (lib/retention.js).
+        categories: Object.fromEntries(s.fields.map((f) => [f.name, f.categories])),
         card: cardTable(s, site),
+        payment: s.payment,
+        agreements: s.agreements
+          ? { documents: s.agreements.documents.map((d) => ({ id: d.id, sign: d.sign, version: d.version, hashes: d.hashes })), businessDays: s.agreements.businessDays ?? 0 }
+          : null,
         search: adminCard(s).search,
         sort: s.admin.sort,
       },
@@ -69,7 +78,9 @@ function servicesSource(site: SiteModel): string {
     outboxCollection: site.outboxCollection,
     auditCollection: site.auditCollection,
     historyCollection: site.historyCollection,
+    signatureCollection: site.signatureCollection,
     statuses: site.statuses,
+    retention: site.retention,
     languages: site.languages,
     systemFields: SYSTEM_FIELDS,
     honeypot: HONEYPOT_FIELD,

@@ -46,10 +46,12 @@ export const staffRule = (staff: string): string => `@request.auth.collectionNam
 export const adminRule = (staff: string): string => `${staffRule(staff)} && @request.auth.role = "admin"`;
 
 /**
- * Stored encrypted by the server (pb_hooks/lib/sensitive.js), which masks it in every API answer. Not a
- * PocketBase "hidden" field: PocketBase drops hidden fields from a guest's submission before any hook
- * sees them. The form's pattern is checked on the plain value before sealing; the column bounds the ciphertext.
+ * An x-sensitive field is two columns: the field itself holds only the masked value (last 4) that every
+ * answer may show, and `<name>Sealed`, hidden from the API, holds it encrypted (pb_hooks/lib/sensitive.js).
+ * Masking when written keeps reads free of per-record hooks; the form's pattern is checked on the plain
+ * value before either is set, so neither column repeats it.
  */
+export const sealedName = (name: string): string => `${name}Sealed`;
 const SEALED_MAX = 512;
 
 function field(collection: string, type: string, name: string, props: Record<string, unknown>): PbField {
@@ -123,6 +125,9 @@ export function serviceCollection(s: ServiceModel, site: SiteModel): PbCollectio
     deleteRule: adminRule(site.staffCollection),
     fields: [
       ...s.fields.map((f) => pbField(s.collection, f)),
+      ...s.fields
+        .filter((f) => f.traits.sensitive)
+        .map((f) => field(s.collection, 'text', sealedName(f.name), { hidden: true, required: false, min: 0, max: SEALED_MAX, pattern: '', autogeneratePattern: '', primaryKey: false })),
       field(s.collection, 'select', 'variant', { required: true, maxSelect: 1, values: s.variants.map((v) => v.id) }),
       field(s.collection, 'select', 'locale', { required: true, maxSelect: 1, values: LOCALE_VALUES }),
       ...(takesPayment(s)
@@ -134,6 +139,20 @@ export function serviceCollection(s: ServiceModel, site: SiteModel): PbCollectio
         : []),
       // Set by the server: the first status on create, then only through the status endpoint.
       field(s.collection, 'select', 'status', { required: false, maxSelect: 1, values: site.statuses }),
+      ...(s.agreements
+        ? [
+            // The applicant's own link to the application (status, cancellation, payment): hidden from the API.
+            field(s.collection, 'text', 'accessToken', { hidden: true, required: false, min: 0, max: 64, pattern: '', autogeneratePattern: '', primaryKey: false }),
+            ...(s.agreements.businessDays
+              ? [
+                  field(s.collection, 'date', 'cancelDeadline', { required: false, min: '', max: '' }),
+                  // The applicant's time zone, in which the deadline is midnight (US business days).
+                  field(s.collection, 'text', 'timeZone', { required: false, min: 0, max: 64, pattern: '', autogeneratePattern: '', primaryKey: false }),
+                  field(s.collection, 'date', 'cancelledAt', { required: false, min: '', max: '' }),
+                ]
+              : []),
+          ]
+        : []),
       ...autodates(s.collection),
     ],
     indexes: [
@@ -196,6 +215,29 @@ export function auditCollection(site: SiteModel): PbCollection {
     listRule: admins,
     viewRule: admins,
   };
+}
+
+/** Agreements as signed or shown: the exact version (hash) in the language read, who, when, from where. */
+export function signatureCollection(site: SiteModel): PbCollection {
+  const name = site.signatureCollection;
+  return serverWritten(
+    name,
+    site,
+    [
+      textField(name, 'sourceCollection', 100, true),
+      textField(name, 'record', 50, true),
+      textField(name, 'document', 50, true),
+      textField(name, 'version', 20, true),
+      textField(name, 'language', 5, true),
+      textField(name, 'hash', 64, true),
+      field(name, 'bool', 'signed', { required: false }),
+      textField(name, 'signedName', 200, false),
+      textField(name, 'ip', 64, false),
+      textField(name, 'userAgent', 500, false),
+      ...autodates(name),
+    ],
+    [`CREATE INDEX \`idx_${name}_record\` ON \`${name}\` (\`sourceCollection\`, \`record\`)`],
+  );
 }
 
 /** Every status change of an application (staff read it on the card). */
@@ -297,6 +339,7 @@ export function siteCollections(site: SiteModel): PbCollection[] {
     outboxCollection(site),
     auditCollection(site),
     historyCollection(site),
+    signatureCollection(site),
     ...site.services.map((s) => serviceCollection(s, site)),
   ];
 }

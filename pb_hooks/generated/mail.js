@@ -966,6 +966,280 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
 ` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) != null ? stack1 : "") + `
 `;
     }, useData: !0 }) } },
+    agreement: { en: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Your signed agreement and your right to cancel: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 48 }, end: { line: 1, column: 59 } } }) : helper)) != null ? stack1 : "");
+    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Dear " + container.escapeExpression((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 22 }, end: { line: 2, column: 30 } } }) : helper)) + ",";
+    }, 1: function(container, depth0, helpers, partials, data) {
+      return "Hello,";
+    }, 2: function(container, depth0, helpers, partials, data) {
+      var helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "<p><strong>Your right to cancel: you may cancel this contract without penalty or obligation at any time before midnight at the end of " + alias4((helper = (helper = lookupProperty(helpers, "cancelUntil") || (depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "cancelUntil", hash: {}, data, loc: { start: { line: 4, column: 155 }, end: { line: 4, column: 170 } } }) : helper)) + " (" + alias4((helper = (helper = lookupProperty(helpers, "cancelTimeZone") || (depth0 != null ? lookupProperty(depth0, "cancelTimeZone") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "cancelTimeZone", hash: {}, data, loc: { start: { line: 4, column: 172 }, end: { line: 4, column: 190 } } }) : helper)) + " time).</strong> To cancel, open your application page and press \u201CCancel my application\u201D, or send us the notice of cancellation below.</p>";
+    }, 3: function(container, depth0, helpers, partials, data) {
+      return ", cancellation";
+    }, 4: function(container, depth0, helpers, partials, data) {
+      var helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return '  <h2 style="font-size: 18px; margin-top: 24px">' + alias4((helper = (helper = lookupProperty(helpers, "title") || (depth0 != null ? lookupProperty(depth0, "title") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "title", hash: {}, data, loc: { start: { line: 8, column: 48 }, end: { line: 8, column: 57 } } }) : helper)) + `</h2>
+  <pre style="white-space: pre-wrap; font-family: Arial, sans-serif; font-size: 14px">` + alias4((helper = (helper = lookupProperty(helpers, "text") || (depth0 != null ? lookupProperty(depth0, "text") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "text", hash: {}, data, loc: { start: { line: 9, column: 86 }, end: { line: 9, column: 94 } } }) : helper)) + `</pre>
+`;
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `<div style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
+  <p>` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 2, column: 5 }, end: { line: 2, column: 52 } } })) != null ? stack1 : "") + `</p>
+  <p>Thank you for your application for <strong>` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 48 }, end: { line: 3, column: 59 } } }) : helper)) + "</strong> (reference <strong>" + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 3, column: 88 }, end: { line: 3, column: 101 } } }) : helper)) + "</strong>, signed " + alias4((helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 3, column: 119 }, end: { line: 3, column: 134 } } }) : helper)) + `). This e-mail is your copy of the documents you read and signed.</p>
+  ` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 4, column: 2 }, end: { line: 4, column: 335 } } })) != null ? stack1 : "") + `
+  <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 5, column: 14 }, end: { line: 5, column: 27 } } }) : helper)) + '">Open your application page</a> (status' + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(3, data, 0), inverse: container.noop, data, loc: { start: { line: 5, column: 67 }, end: { line: 5, column: 107 } } })) != null ? stack1 : "") + ` and payment).</p>
+  <p>We take no payment before the service is performed; the payment link will appear on your application page and come by e-mail when it is due.</p>
+` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(4, data, 0), inverse: container.noop, data, loc: { start: { line: 7, column: 2 }, end: { line: 10, column: 11 } } })) != null ? stack1 : "") + "  <p>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</p>
+</div>
+`;
+    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Dear " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 17 }, end: { line: 1, column: 25 } } }) : helper)) != null ? stack1 : "") + ",";
+    }, 1: function(container, depth0, helpers, partials, data) {
+      return "Hello,";
+    }, 2: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "YOUR RIGHT TO CANCEL: You may cancel this contract without penalty or obligation at any time before midnight at the end of " + ((stack1 = (helper = (helper = lookupProperty(helpers, "cancelUntil") || (depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "cancelUntil", hash: {}, data, loc: { start: { line: 5, column: 142 }, end: { line: 5, column: 157 } } }) : helper)) != null ? stack1 : "") + " (" + ((stack1 = (helper = (helper = lookupProperty(helpers, "cancelTimeZone") || (depth0 != null ? lookupProperty(depth0, "cancelTimeZone") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "cancelTimeZone", hash: {}, data, loc: { start: { line: 5, column: 159 }, end: { line: 5, column: 177 } } }) : helper)) != null ? stack1 : "") + ' time). To cancel, open your application page and press "Cancel my application", or send us the notice of cancellation below.';
+    }, 3: function(container, depth0, helpers, partials, data) {
+      return ", cancellation";
+    }, 4: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `==================================================
+` + ((stack1 = (helper = (helper = lookupProperty(helpers, "title") || (depth0 != null ? lookupProperty(depth0, "title") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "title", hash: {}, data, loc: { start: { line: 13, column: 0 }, end: { line: 13, column: 9 } } }) : helper)) != null ? stack1 : "") + `
+==================================================
+
+` + ((stack1 = (helper = (helper = lookupProperty(helpers, "text") || (depth0 != null ? lookupProperty(depth0, "text") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "text", hash: {}, data, loc: { start: { line: 16, column: 0 }, end: { line: 16, column: 8 } } }) : helper)) != null ? stack1 : "") + `
+
+`;
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 47 } } })) != null ? stack1 : "") + `
+
+Thank you for your application for ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 35 }, end: { line: 3, column: 46 } } }) : helper)) != null ? stack1 : "") + " (reference " + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 3, column: 58 }, end: { line: 3, column: 71 } } }) : helper)) != null ? stack1 : "") + ", signed " + ((stack1 = (helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 3, column: 80 }, end: { line: 3, column: 95 } } }) : helper)) != null ? stack1 : "") + `). This e-mail is your copy of the documents you read and signed.
+
+` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 5, column: 0 }, end: { line: 5, column: 309 } } })) != null ? stack1 : "") + `
+
+Your application page (status` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(3, data, 0), inverse: container.noop, data, loc: { start: { line: 7, column: 29 }, end: { line: 7, column: 69 } } })) != null ? stack1 : "") + " and payment): " + ((stack1 = (helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 7, column: 84 }, end: { line: 7, column: 97 } } }) : helper)) != null ? stack1 : "") + `
+
+We take no payment before the service is performed; the payment link will appear on your application page and come by e-mail when it is due.
+
+` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(4, data, 0), inverse: container.noop, data, loc: { start: { line: 11, column: 0 }, end: { line: 18, column: 9 } } })) != null ? stack1 : "") + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) != null ? stack1 : "") + `
+`;
+    }, useData: !0 }) }, uz: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Imzolangan shartnomangiz va bekor qilish huquqingiz: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 53 }, end: { line: 1, column: 64 } } }) : helper)) != null ? stack1 : "");
+    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Hurmatli " + container.escapeExpression((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 26 }, end: { line: 2, column: 34 } } }) : helper)) + ",";
+    }, 1: function(container, depth0, helpers, partials, data) {
+      return "Assalomu alaykum,";
+    }, 2: function(container, depth0, helpers, partials, data) {
+      var helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "<p><strong>Bekor qilish huquqingiz: siz ushbu shartnomani " + alias4((helper = (helper = lookupProperty(helpers, "cancelUntil") || (depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "cancelUntil", hash: {}, data, loc: { start: { line: 4, column: 79 }, end: { line: 4, column: 94 } } }) : helper)) + " kuni tugaydigan yarim tungacha (" + alias4((helper = (helper = lookupProperty(helpers, "cancelTimeZone") || (depth0 != null ? lookupProperty(depth0, "cancelTimeZone") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "cancelTimeZone", hash: {}, data, loc: { start: { line: 4, column: 127 }, end: { line: 4, column: 145 } } }) : helper)) + " vaqti bilan) hech qanday jarima yoki majburiyatsiz bekor qilishingiz mumkin.</strong> Bekor qilish uchun ariza sahifangizni oching va \u201EArizamni bekor qilish\u201C tugmasini bosing yoki quyidagi bekor qilish to\u02BBg\u02BBrisidagi bildirishnomani bizga yuboring.</p>";
+    }, 3: function(container, depth0, helpers, partials, data) {
+      return ", bekor qilish";
+    }, 4: function(container, depth0, helpers, partials, data) {
+      var helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return '  <h2 style="font-size: 18px; margin-top: 24px">' + alias4((helper = (helper = lookupProperty(helpers, "title") || (depth0 != null ? lookupProperty(depth0, "title") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "title", hash: {}, data, loc: { start: { line: 8, column: 48 }, end: { line: 8, column: 57 } } }) : helper)) + `</h2>
+  <pre style="white-space: pre-wrap; font-family: Arial, sans-serif; font-size: 14px">` + alias4((helper = (helper = lookupProperty(helpers, "text") || (depth0 != null ? lookupProperty(depth0, "text") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "text", hash: {}, data, loc: { start: { line: 9, column: 86 }, end: { line: 9, column: 94 } } }) : helper)) + `</pre>
+`;
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `<div style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
+  <p>` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 2, column: 5 }, end: { line: 2, column: 67 } } })) != null ? stack1 : "") + `</p>
+  <p><strong>` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 13 }, end: { line: 3, column: 24 } } }) : helper)) + "</strong> uchun arizangiz uchun rahmat (raqami <strong>" + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 3, column: 79 }, end: { line: 3, column: 92 } } }) : helper)) + "</strong>, imzolangan vaqti " + alias4((helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 3, column: 120 }, end: { line: 3, column: 135 } } }) : helper)) + `). Ushbu xat siz o\u02BBqigan va imzolagan hujjatlarning nusxasidir.</p>
+  ` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 4, column: 2 }, end: { line: 4, column: 404 } } })) != null ? stack1 : "") + `
+  <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 5, column: 14 }, end: { line: 5, column: 27 } } }) : helper)) + '">Ariza sahifangizni oching</a> (holat' + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(3, data, 0), inverse: container.noop, data, loc: { start: { line: 5, column: 65 }, end: { line: 5, column: 105 } } })) != null ? stack1 : "") + ` va to\u02BBlov).</p>
+  <p>Xizmat ko\u02BBrsatilmaguncha biz to\u02BBlov olmaymiz; to\u02BBlov havolasi vaqti kelganda ariza sahifangizda paydo bo\u02BBladi va elektron pochta orqali yuboriladi.</p>
+` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(4, data, 0), inverse: container.noop, data, loc: { start: { line: 7, column: 2 }, end: { line: 10, column: 11 } } })) != null ? stack1 : "") + "  <p>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</p>
+</div>
+`;
+    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Hurmatli " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 21 }, end: { line: 1, column: 29 } } }) : helper)) != null ? stack1 : "") + ",";
+    }, 1: function(container, depth0, helpers, partials, data) {
+      return "Assalomu alaykum,";
+    }, 2: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "BEKOR QILISH HUQUQINGIZ: Siz ushbu shartnomani " + ((stack1 = (helper = (helper = lookupProperty(helpers, "cancelUntil") || (depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "cancelUntil", hash: {}, data, loc: { start: { line: 5, column: 66 }, end: { line: 5, column: 81 } } }) : helper)) != null ? stack1 : "") + " kuni tugaydigan yarim tungacha (" + ((stack1 = (helper = (helper = lookupProperty(helpers, "cancelTimeZone") || (depth0 != null ? lookupProperty(depth0, "cancelTimeZone") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "cancelTimeZone", hash: {}, data, loc: { start: { line: 5, column: 114 }, end: { line: 5, column: 132 } } }) : helper)) != null ? stack1 : "") + " vaqti bilan) hech qanday jarima yoki majburiyatsiz bekor qilishingiz mumkin. Bekor qilish uchun ariza sahifangizni oching va \u201EArizamni bekor qilish\u201C tugmasini bosing yoki quyidagi bekor qilish to\u02BBg\u02BBrisidagi bildirishnomani bizga yuboring.";
+    }, 3: function(container, depth0, helpers, partials, data) {
+      return ", bekor qilish";
+    }, 4: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `==================================================
+` + ((stack1 = (helper = (helper = lookupProperty(helpers, "title") || (depth0 != null ? lookupProperty(depth0, "title") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "title", hash: {}, data, loc: { start: { line: 13, column: 0 }, end: { line: 13, column: 9 } } }) : helper)) != null ? stack1 : "") + `
+==================================================
+
+` + ((stack1 = (helper = (helper = lookupProperty(helpers, "text") || (depth0 != null ? lookupProperty(depth0, "text") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "text", hash: {}, data, loc: { start: { line: 16, column: 0 }, end: { line: 16, column: 8 } } }) : helper)) != null ? stack1 : "") + `
+
+`;
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 62 } } })) != null ? stack1 : "") + `
+
+` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 0 }, end: { line: 3, column: 11 } } }) : helper)) != null ? stack1 : "") + " uchun arizangiz uchun rahmat (raqami " + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 3, column: 49 }, end: { line: 3, column: 62 } } }) : helper)) != null ? stack1 : "") + ", imzolangan vaqti " + ((stack1 = (helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 3, column: 81 }, end: { line: 3, column: 96 } } }) : helper)) != null ? stack1 : "") + `). Ushbu xat siz o\u02BBqigan va imzolagan hujjatlarning nusxasidir.
+
+` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 5, column: 0 }, end: { line: 5, column: 378 } } })) != null ? stack1 : "") + `
+
+Ariza sahifangiz (holat` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(3, data, 0), inverse: container.noop, data, loc: { start: { line: 7, column: 23 }, end: { line: 7, column: 63 } } })) != null ? stack1 : "") + " va to\u02BBlov): " + ((stack1 = (helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 7, column: 76 }, end: { line: 7, column: 89 } } }) : helper)) != null ? stack1 : "") + `
+
+Xizmat ko\u02BBrsatilmaguncha biz to\u02BBlov olmaymiz; to\u02BBlov havolasi vaqti kelganda ariza sahifangizda paydo bo\u02BBladi va elektron pochta orqali yuboriladi.
+
+` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(4, data, 0), inverse: container.noop, data, loc: { start: { line: 11, column: 0 }, end: { line: 18, column: 9 } } })) != null ? stack1 : "") + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) != null ? stack1 : "") + `
+`;
+    }, useData: !0 }) }, ru: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "\u0412\u0430\u0448 \u043F\u043E\u0434\u043F\u0438\u0441\u0430\u043D\u043D\u044B\u0439 \u0434\u043E\u0433\u043E\u0432\u043E\u0440 \u0438 \u043F\u0440\u0430\u0432\u043E \u043D\u0430 \u043E\u0442\u043C\u0435\u043D\u0443: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 43 }, end: { line: 1, column: 54 } } }) : helper)) != null ? stack1 : "");
+    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435, " + container.escapeExpression((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 31 }, end: { line: 2, column: 39 } } }) : helper)) + "!";
+    }, 1: function(container, depth0, helpers, partials, data) {
+      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!";
+    }, 2: function(container, depth0, helpers, partials, data) {
+      var helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "<p><strong>\u0412\u0430\u0448\u0435 \u043F\u0440\u0430\u0432\u043E \u043D\u0430 \u043E\u0442\u043C\u0435\u043D\u0443: \u0432\u044B \u043C\u043E\u0436\u0435\u0442\u0435 \u043E\u0442\u043C\u0435\u043D\u0438\u0442\u044C \u044D\u0442\u043E\u0442 \u0434\u043E\u0433\u043E\u0432\u043E\u0440 \u0431\u0435\u0437 \u0448\u0442\u0440\u0430\u0444\u0430 \u0438 \u043A\u0430\u043A\u0438\u0445-\u043B\u0438\u0431\u043E \u043E\u0431\u044F\u0437\u0430\u0442\u0435\u043B\u044C\u0441\u0442\u0432 \u0432 \u043B\u044E\u0431\u043E\u0435 \u0432\u0440\u0435\u043C\u044F \u0434\u043E \u043F\u043E\u043B\u0443\u043D\u043E\u0447\u0438 \u0432 \u043A\u043E\u043D\u0446\u0435 \u0434\u043D\u044F " + alias4((helper = (helper = lookupProperty(helpers, "cancelUntil") || (depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "cancelUntil", hash: {}, data, loc: { start: { line: 4, column: 161 }, end: { line: 4, column: 176 } } }) : helper)) + " (\u043F\u043E \u0432\u0440\u0435\u043C\u0435\u043D\u0438 " + alias4((helper = (helper = lookupProperty(helpers, "cancelTimeZone") || (depth0 != null ? lookupProperty(depth0, "cancelTimeZone") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "cancelTimeZone", hash: {}, data, loc: { start: { line: 4, column: 189 }, end: { line: 4, column: 207 } } }) : helper)) + ").</strong> \u0427\u0442\u043E\u0431\u044B \u043E\u0442\u043C\u0435\u043D\u0438\u0442\u044C \u0434\u043E\u0433\u043E\u0432\u043E\u0440, \u043E\u0442\u043A\u0440\u043E\u0439\u0442\u0435 \u0441\u0442\u0440\u0430\u043D\u0438\u0446\u0443 \u0432\u0430\u0448\u0435\u0439 \u0437\u0430\u044F\u0432\u043A\u0438 \u0438 \u043D\u0430\u0436\u043C\u0438\u0442\u0435 \xAB\u041E\u0442\u043C\u0435\u043D\u0438\u0442\u044C \u0437\u0430\u044F\u0432\u043A\u0443\xBB \u0438\u043B\u0438 \u043E\u0442\u043F\u0440\u0430\u0432\u044C\u0442\u0435 \u043D\u0430\u043C \u0443\u0432\u0435\u0434\u043E\u043C\u043B\u0435\u043D\u0438\u0435 \u043E\u0431 \u043E\u0442\u043C\u0435\u043D\u0435, \u043F\u0440\u0438\u0432\u0435\u0434\u0451\u043D\u043D\u043E\u0435 \u043D\u0438\u0436\u0435.</p>";
+    }, 3: function(container, depth0, helpers, partials, data) {
+      return ", \u043E\u0442\u043C\u0435\u043D\u0430";
+    }, 4: function(container, depth0, helpers, partials, data) {
+      var helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return '  <h2 style="font-size: 18px; margin-top: 24px">' + alias4((helper = (helper = lookupProperty(helpers, "title") || (depth0 != null ? lookupProperty(depth0, "title") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "title", hash: {}, data, loc: { start: { line: 8, column: 48 }, end: { line: 8, column: 57 } } }) : helper)) + `</h2>
+  <pre style="white-space: pre-wrap; font-family: Arial, sans-serif; font-size: 14px">` + alias4((helper = (helper = lookupProperty(helpers, "text") || (depth0 != null ? lookupProperty(depth0, "text") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "text", hash: {}, data, loc: { start: { line: 9, column: 86 }, end: { line: 9, column: 94 } } }) : helper)) + `</pre>
+`;
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `<div style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
+  <p>` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 2, column: 5 }, end: { line: 2, column: 68 } } })) != null ? stack1 : "") + `</p>
+  <p>\u0421\u043F\u0430\u0441\u0438\u0431\u043E \u0437\u0430 \u0437\u0430\u044F\u0432\u043A\u0443 \u043D\u0430 \u0443\u0441\u043B\u0443\u0433\u0443 <strong>\xAB` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 42 }, end: { line: 3, column: 53 } } }) : helper)) + "\xBB</strong> (\u043D\u043E\u043C\u0435\u0440 <strong>" + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 3, column: 79 }, end: { line: 3, column: 92 } } }) : helper)) + "</strong>, \u043F\u043E\u0434\u043F\u0438\u0441\u0430\u043D\u0430 " + alias4((helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 3, column: 113 }, end: { line: 3, column: 128 } } }) : helper)) + `). \u042D\u0442\u043E \u043F\u0438\u0441\u044C\u043C\u043E \u2014 \u0432\u0430\u0448 \u044D\u043A\u0437\u0435\u043C\u043F\u043B\u044F\u0440 \u0434\u043E\u043A\u0443\u043C\u0435\u043D\u0442\u043E\u0432, \u043A\u043E\u0442\u043E\u0440\u044B\u0435 \u0432\u044B \u043F\u0440\u043E\u0447\u0438\u0442\u0430\u043B\u0438 \u0438 \u043F\u043E\u0434\u043F\u0438\u0441\u0430\u043B\u0438.</p>
+  ` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 4, column: 2 }, end: { line: 4, column: 371 } } })) != null ? stack1 : "") + `
+  <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 5, column: 14 }, end: { line: 5, column: 27 } } }) : helper)) + '">\u041E\u0442\u043A\u0440\u044B\u0442\u044C \u0441\u0442\u0440\u0430\u043D\u0438\u0446\u0443 \u0437\u0430\u044F\u0432\u043A\u0438</a> (\u0441\u0442\u0430\u0442\u0443\u0441' + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(3, data, 0), inverse: container.noop, data, loc: { start: { line: 5, column: 64 }, end: { line: 5, column: 98 } } })) != null ? stack1 : "") + ` \u0438 \u043E\u043F\u043B\u0430\u0442\u0430).</p>
+  <p>\u041C\u044B \u043D\u0435 \u0431\u0435\u0440\u0451\u043C \u043E\u043F\u043B\u0430\u0442\u0443 \u0434\u043E \u043E\u043A\u0430\u0437\u0430\u043D\u0438\u044F \u0443\u0441\u043B\u0443\u0433\u0438; \u0441\u0441\u044B\u043B\u043A\u0430 \u043D\u0430 \u043E\u043F\u043B\u0430\u0442\u0443 \u043F\u043E\u044F\u0432\u0438\u0442\u0441\u044F \u043D\u0430 \u0441\u0442\u0440\u0430\u043D\u0438\u0446\u0435 \u0432\u0430\u0448\u0435\u0439 \u0437\u0430\u044F\u0432\u043A\u0438 \u0438 \u043F\u0440\u0438\u0434\u0451\u0442 \u043F\u043E \u044D\u043B\u0435\u043A\u0442\u0440\u043E\u043D\u043D\u043E\u0439 \u043F\u043E\u0447\u0442\u0435, \u043A\u043E\u0433\u0434\u0430 \u043D\u0430\u0441\u0442\u0443\u043F\u0438\u0442 \u0441\u0440\u043E\u043A.</p>
+` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(4, data, 0), inverse: container.noop, data, loc: { start: { line: 7, column: 2 }, end: { line: 10, column: 11 } } })) != null ? stack1 : "") + "  <p>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</p>
+</div>
+`;
+    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435, " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 26 }, end: { line: 1, column: 34 } } }) : helper)) != null ? stack1 : "") + "!";
+    }, 1: function(container, depth0, helpers, partials, data) {
+      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!";
+    }, 2: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "\u0412\u0410\u0428\u0415 \u041F\u0420\u0410\u0412\u041E \u041D\u0410 \u041E\u0422\u041C\u0415\u041D\u0423: \u0432\u044B \u043C\u043E\u0436\u0435\u0442\u0435 \u043E\u0442\u043C\u0435\u043D\u0438\u0442\u044C \u044D\u0442\u043E\u0442 \u0434\u043E\u0433\u043E\u0432\u043E\u0440 \u0431\u0435\u0437 \u0448\u0442\u0440\u0430\u0444\u0430 \u0438 \u043A\u0430\u043A\u0438\u0445-\u043B\u0438\u0431\u043E \u043E\u0431\u044F\u0437\u0430\u0442\u0435\u043B\u044C\u0441\u0442\u0432 \u0432 \u043B\u044E\u0431\u043E\u0435 \u0432\u0440\u0435\u043C\u044F \u0434\u043E \u043F\u043E\u043B\u0443\u043D\u043E\u0447\u0438 \u0432 \u043A\u043E\u043D\u0446\u0435 \u0434\u043D\u044F " + ((stack1 = (helper = (helper = lookupProperty(helpers, "cancelUntil") || (depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "cancelUntil", hash: {}, data, loc: { start: { line: 5, column: 148 }, end: { line: 5, column: 163 } } }) : helper)) != null ? stack1 : "") + " (\u043F\u043E \u0432\u0440\u0435\u043C\u0435\u043D\u0438 " + ((stack1 = (helper = (helper = lookupProperty(helpers, "cancelTimeZone") || (depth0 != null ? lookupProperty(depth0, "cancelTimeZone") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "cancelTimeZone", hash: {}, data, loc: { start: { line: 5, column: 176 }, end: { line: 5, column: 194 } } }) : helper)) != null ? stack1 : "") + "). \u0427\u0442\u043E\u0431\u044B \u043E\u0442\u043C\u0435\u043D\u0438\u0442\u044C \u0434\u043E\u0433\u043E\u0432\u043E\u0440, \u043E\u0442\u043A\u0440\u043E\u0439\u0442\u0435 \u0441\u0442\u0440\u0430\u043D\u0438\u0446\u0443 \u0432\u0430\u0448\u0435\u0439 \u0437\u0430\u044F\u0432\u043A\u0438 \u0438 \u043D\u0430\u0436\u043C\u0438\u0442\u0435 \xAB\u041E\u0442\u043C\u0435\u043D\u0438\u0442\u044C \u0437\u0430\u044F\u0432\u043A\u0443\xBB \u0438\u043B\u0438 \u043E\u0442\u043F\u0440\u0430\u0432\u044C\u0442\u0435 \u043D\u0430\u043C \u0443\u0432\u0435\u0434\u043E\u043C\u043B\u0435\u043D\u0438\u0435 \u043E\u0431 \u043E\u0442\u043C\u0435\u043D\u0435, \u043F\u0440\u0438\u0432\u0435\u0434\u0451\u043D\u043D\u043E\u0435 \u043D\u0438\u0436\u0435.";
+    }, 3: function(container, depth0, helpers, partials, data) {
+      return ", \u043E\u0442\u043C\u0435\u043D\u0430";
+    }, 4: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `==================================================
+` + ((stack1 = (helper = (helper = lookupProperty(helpers, "title") || (depth0 != null ? lookupProperty(depth0, "title") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "title", hash: {}, data, loc: { start: { line: 13, column: 0 }, end: { line: 13, column: 9 } } }) : helper)) != null ? stack1 : "") + `
+==================================================
+
+` + ((stack1 = (helper = (helper = lookupProperty(helpers, "text") || (depth0 != null ? lookupProperty(depth0, "text") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "text", hash: {}, data, loc: { start: { line: 16, column: 0 }, end: { line: 16, column: 8 } } }) : helper)) != null ? stack1 : "") + `
+
+`;
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 63 } } })) != null ? stack1 : "") + `
+
+\u0421\u043F\u0430\u0441\u0438\u0431\u043E \u0437\u0430 \u0437\u0430\u044F\u0432\u043A\u0443 \u043D\u0430 \u0443\u0441\u043B\u0443\u0433\u0443 \xAB` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 29 }, end: { line: 3, column: 40 } } }) : helper)) != null ? stack1 : "") + "\xBB (\u043D\u043E\u043C\u0435\u0440 " + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 3, column: 49 }, end: { line: 3, column: 62 } } }) : helper)) != null ? stack1 : "") + ", \u043F\u043E\u0434\u043F\u0438\u0441\u0430\u043D\u0430 " + ((stack1 = (helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 3, column: 74 }, end: { line: 3, column: 89 } } }) : helper)) != null ? stack1 : "") + `). \u042D\u0442\u043E \u043F\u0438\u0441\u044C\u043C\u043E \u2014 \u0432\u0430\u0448 \u044D\u043A\u0437\u0435\u043C\u043F\u043B\u044F\u0440 \u0434\u043E\u043A\u0443\u043C\u0435\u043D\u0442\u043E\u0432, \u043A\u043E\u0442\u043E\u0440\u044B\u0435 \u0432\u044B \u043F\u0440\u043E\u0447\u0438\u0442\u0430\u043B\u0438 \u0438 \u043F\u043E\u0434\u043F\u0438\u0441\u0430\u043B\u0438.
+
+` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 5, column: 0 }, end: { line: 5, column: 345 } } })) != null ? stack1 : "") + `
+
+\u0421\u0442\u0440\u0430\u043D\u0438\u0446\u0430 \u0432\u0430\u0448\u0435\u0439 \u0437\u0430\u044F\u0432\u043A\u0438 (\u0441\u0442\u0430\u0442\u0443\u0441` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(3, data, 0), inverse: container.noop, data, loc: { start: { line: 7, column: 29 }, end: { line: 7, column: 63 } } })) != null ? stack1 : "") + " \u0438 \u043E\u043F\u043B\u0430\u0442\u0430): " + ((stack1 = (helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 7, column: 75 }, end: { line: 7, column: 88 } } }) : helper)) != null ? stack1 : "") + `
+
+\u041C\u044B \u043D\u0435 \u0431\u0435\u0440\u0451\u043C \u043E\u043F\u043B\u0430\u0442\u0443 \u0434\u043E \u043E\u043A\u0430\u0437\u0430\u043D\u0438\u044F \u0443\u0441\u043B\u0443\u0433\u0438; \u0441\u0441\u044B\u043B\u043A\u0430 \u043D\u0430 \u043E\u043F\u043B\u0430\u0442\u0443 \u043F\u043E\u044F\u0432\u0438\u0442\u0441\u044F \u043D\u0430 \u0441\u0442\u0440\u0430\u043D\u0438\u0446\u0435 \u0432\u0430\u0448\u0435\u0439 \u0437\u0430\u044F\u0432\u043A\u0438 \u0438 \u043F\u0440\u0438\u0434\u0451\u0442 \u043F\u043E \u044D\u043B\u0435\u043A\u0442\u0440\u043E\u043D\u043D\u043E\u0439 \u043F\u043E\u0447\u0442\u0435, \u043A\u043E\u0433\u0434\u0430 \u043D\u0430\u0441\u0442\u0443\u043F\u0438\u0442 \u0441\u0440\u043E\u043A.
+
+` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(4, data, 0), inverse: container.noop, data, loc: { start: { line: 11, column: 0 }, end: { line: 18, column: 9 } } })) != null ? stack1 : "") + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) != null ? stack1 : "") + `
+`;
+    }, useData: !0 }) } },
     confirmation: { en: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
@@ -1118,6 +1392,163 @@ Savolingiz bo\u02BBlsa, ushbu xatga javob yozing yoki ` + ((stack1 = alias4((sta
 
 ` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
 ` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) != null ? stack1 : "") + `
+`;
+    }, useData: !0 }) } },
+    "payment-due": { en: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Your payment for " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 17 }, end: { line: 1, column: 28 } } }) : helper)) != null ? stack1 : "") + " is due";
+    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Dear " + container.escapeExpression((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 22 }, end: { line: 2, column: 30 } } }) : helper)) + ",";
+    }, 1: function(container, depth0, helpers, partials, data) {
+      return "Hello,";
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `<div style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
+  <p>` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 2, column: 5 }, end: { line: 2, column: 52 } } })) != null ? stack1 : "") + `</p>
+  <p>The payment for <strong>` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 29 }, end: { line: 3, column: 40 } } }) : helper)) + "</strong> (reference <strong>" + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 3, column: 69 }, end: { line: 3, column: 82 } } }) : helper)) + `</strong>) is now due. Pay securely on our payment provider's page:</p>
+  <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "checkoutUrl") || (depth0 != null ? lookupProperty(depth0, "checkoutUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "checkoutUrl", hash: {}, data, loc: { start: { line: 4, column: 14 }, end: { line: 4, column: 29 } } }) : helper)) + `">Pay now</a></p>
+  <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 5, column: 14 }, end: { line: 5, column: 27 } } }) : helper)) + `">Open your application page</a></p>
+  <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</p>
+</div>
+`;
+    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Dear " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 17 }, end: { line: 1, column: 25 } } }) : helper)) != null ? stack1 : "") + ",";
+    }, 1: function(container, depth0, helpers, partials, data) {
+      return "Hello,";
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 47 } } })) != null ? stack1 : "") + `
+
+The payment for ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 16 }, end: { line: 3, column: 27 } } }) : helper)) != null ? stack1 : "") + " (reference " + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 3, column: 39 }, end: { line: 3, column: 52 } } }) : helper)) != null ? stack1 : "") + `) is now due. Pay securely on our payment provider's page:
+
+` + ((stack1 = (helper = (helper = lookupProperty(helpers, "checkoutUrl") || (depth0 != null ? lookupProperty(depth0, "checkoutUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "checkoutUrl", hash: {}, data, loc: { start: { line: 5, column: 0 }, end: { line: 5, column: 15 } } }) : helper)) != null ? stack1 : "") + `
+
+Your application page: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 7, column: 23 }, end: { line: 7, column: 36 } } }) : helper)) != null ? stack1 : "") + `
+
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) != null ? stack1 : "") + `
+`;
+    }, useData: !0 }) }, uz: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 11 } } }) : helper)) != null ? stack1 : "") + " uchun to\u02BBlov vaqti keldi";
+    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Hurmatli " + container.escapeExpression((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 26 }, end: { line: 2, column: 34 } } }) : helper)) + ",";
+    }, 1: function(container, depth0, helpers, partials, data) {
+      return "Assalomu alaykum,";
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `<div style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
+  <p>` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 2, column: 5 }, end: { line: 2, column: 67 } } })) != null ? stack1 : "") + `</p>
+  <p><strong>` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 13 }, end: { line: 3, column: 24 } } }) : helper)) + "</strong> uchun to\u02BBlov vaqti keldi (raqami <strong>" + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 3, column: 75 }, end: { line: 3, column: 88 } } }) : helper)) + `</strong>). To\u02BBlov provayderimiz sahifasida xavfsiz to\u02BBlang:</p>
+  <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "checkoutUrl") || (depth0 != null ? lookupProperty(depth0, "checkoutUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "checkoutUrl", hash: {}, data, loc: { start: { line: 4, column: 14 }, end: { line: 4, column: 29 } } }) : helper)) + `">Hozir to\u02BBlash</a></p>
+  <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 5, column: 14 }, end: { line: 5, column: 27 } } }) : helper)) + `">Ariza sahifangizni oching</a></p>
+  <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</p>
+</div>
+`;
+    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Hurmatli " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 21 }, end: { line: 1, column: 29 } } }) : helper)) != null ? stack1 : "") + ",";
+    }, 1: function(container, depth0, helpers, partials, data) {
+      return "Assalomu alaykum,";
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 62 } } })) != null ? stack1 : "") + `
+
+` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 0 }, end: { line: 3, column: 11 } } }) : helper)) != null ? stack1 : "") + " uchun to\u02BBlov vaqti keldi (raqami " + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 3, column: 45 }, end: { line: 3, column: 58 } } }) : helper)) != null ? stack1 : "") + `). To\u02BBlov provayderimiz sahifasida xavfsiz to\u02BBlang:
+
+` + ((stack1 = (helper = (helper = lookupProperty(helpers, "checkoutUrl") || (depth0 != null ? lookupProperty(depth0, "checkoutUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "checkoutUrl", hash: {}, data, loc: { start: { line: 5, column: 0 }, end: { line: 5, column: 15 } } }) : helper)) != null ? stack1 : "") + `
+
+Ariza sahifangiz: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 7, column: 18 }, end: { line: 7, column: 31 } } }) : helper)) != null ? stack1 : "") + `
+
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) != null ? stack1 : "") + `
+`;
+    }, useData: !0 }) }, ru: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "\u041F\u043E\u0440\u0430 \u043E\u043F\u043B\u0430\u0442\u0438\u0442\u044C \u0443\u0441\u043B\u0443\u0433\u0443: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 22 }, end: { line: 1, column: 33 } } }) : helper)) != null ? stack1 : "");
+    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435, " + container.escapeExpression((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 31 }, end: { line: 2, column: 39 } } }) : helper)) + "!";
+    }, 1: function(container, depth0, helpers, partials, data) {
+      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!";
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `<div style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
+  <p>` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 2, column: 5 }, end: { line: 2, column: 68 } } })) != null ? stack1 : "") + `</p>
+  <p>\u041F\u043E\u0440\u0430 \u043E\u043F\u043B\u0430\u0442\u0438\u0442\u044C \u0443\u0441\u043B\u0443\u0433\u0443 <strong>\xAB` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 35 }, end: { line: 3, column: 46 } } }) : helper)) + "\xBB</strong> (\u043D\u043E\u043C\u0435\u0440 \u0437\u0430\u044F\u0432\u043A\u0438 <strong>" + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 3, column: 79 }, end: { line: 3, column: 92 } } }) : helper)) + `</strong>). \u041E\u043F\u043B\u0430\u0442\u0438\u0442\u0435 \u0431\u0435\u0437\u043E\u043F\u0430\u0441\u043D\u043E \u043D\u0430 \u0441\u0442\u0440\u0430\u043D\u0438\u0446\u0435 \u043D\u0430\u0448\u0435\u0433\u043E \u043F\u043B\u0430\u0442\u0451\u0436\u043D\u043E\u0433\u043E \u043F\u0440\u043E\u0432\u0430\u0439\u0434\u0435\u0440\u0430:</p>
+  <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "checkoutUrl") || (depth0 != null ? lookupProperty(depth0, "checkoutUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "checkoutUrl", hash: {}, data, loc: { start: { line: 4, column: 14 }, end: { line: 4, column: 29 } } }) : helper)) + `">\u041E\u043F\u043B\u0430\u0442\u0438\u0442\u044C</a></p>
+  <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 5, column: 14 }, end: { line: 5, column: 27 } } }) : helper)) + `">\u041E\u0442\u043A\u0440\u044B\u0442\u044C \u0441\u0442\u0440\u0430\u043D\u0438\u0446\u0443 \u0437\u0430\u044F\u0432\u043A\u0438</a></p>
+  <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</p>
+</div>
+`;
+    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435, " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 26 }, end: { line: 1, column: 34 } } }) : helper)) != null ? stack1 : "") + "!";
+    }, 1: function(container, depth0, helpers, partials, data) {
+      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!";
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 63 } } })) != null ? stack1 : "") + `
+
+\u041F\u043E\u0440\u0430 \u043E\u043F\u043B\u0430\u0442\u0438\u0442\u044C \u0443\u0441\u043B\u0443\u0433\u0443 \xAB` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 22 }, end: { line: 3, column: 33 } } }) : helper)) != null ? stack1 : "") + "\xBB (\u043D\u043E\u043C\u0435\u0440 \u0437\u0430\u044F\u0432\u043A\u0438 " + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 3, column: 49 }, end: { line: 3, column: 62 } } }) : helper)) != null ? stack1 : "") + `). \u041E\u043F\u043B\u0430\u0442\u0438\u0442\u0435 \u0431\u0435\u0437\u043E\u043F\u0430\u0441\u043D\u043E \u043D\u0430 \u0441\u0442\u0440\u0430\u043D\u0438\u0446\u0435 \u043D\u0430\u0448\u0435\u0433\u043E \u043F\u043B\u0430\u0442\u0451\u0436\u043D\u043E\u0433\u043E \u043F\u0440\u043E\u0432\u0430\u0439\u0434\u0435\u0440\u0430:
+
+` + ((stack1 = (helper = (helper = lookupProperty(helpers, "checkoutUrl") || (depth0 != null ? lookupProperty(depth0, "checkoutUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "checkoutUrl", hash: {}, data, loc: { start: { line: 5, column: 0 }, end: { line: 5, column: 15 } } }) : helper)) != null ? stack1 : "") + `
+
+\u0421\u0442\u0440\u0430\u043D\u0438\u0446\u0430 \u0432\u0430\u0448\u0435\u0439 \u0437\u0430\u044F\u0432\u043A\u0438: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 7, column: 23 }, end: { line: 7, column: 36 } } }) : helper)) != null ? stack1 : "") + `
+
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) != null ? stack1 : "") + `
 `;
     }, useData: !0 }) } },
     "staff-notice": { en: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
@@ -1339,6 +1770,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "English"
         },
         uz: {
@@ -1416,6 +1848,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "O\u02BBzbekcha"
         },
         ru: {
@@ -1493,6 +1926,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "\u0420\u0443\u0441\u0441\u043A\u0438\u0439"
         }
       }
@@ -1615,6 +2049,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "English"
         },
         uz: {
@@ -1724,6 +2159,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "O\u02BBzbekcha"
         },
         ru: {
@@ -1833,6 +2269,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "\u0420\u0443\u0441\u0441\u043A\u0438\u0439"
         }
       }
@@ -1895,6 +2332,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "English"
         },
         uz: {
@@ -1939,6 +2377,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "O\u02BBzbekcha"
         },
         ru: {
@@ -1983,6 +2422,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "\u0420\u0443\u0441\u0441\u043A\u0438\u0439"
         }
       }
@@ -1991,7 +2431,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
       id: "creditrepair",
       mail: {
         applicant: {
-          template: "confirmation",
+          template: "agreement",
           to: "email"
         },
         staff: !0,
@@ -2133,6 +2573,124 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [
+            {
+              id: "disclosure",
+              title: "Consumer Credit File Rights Under State and Federal Law",
+              text: `You have a right to dispute inaccurate information in your credit report by contacting the credit bureau directly. However, neither you nor any \u201Ccredit repair\u201D company or credit repair organization has the right to have accurate, current, and verifiable information removed from your credit report. The credit bureau must remove accurate, negative information from your report only if it is over 7 years old. Bankruptcy information can be reported for 10 years.
+
+You have a right to obtain a copy of your credit report from a credit bureau. You may be charged a reasonable fee. There is no fee, however, if you have been turned down for credit, employment, insurance, or a rental dwelling because of information in your credit report within the preceding 60 days. The credit bureau must provide someone to help you interpret the information in your credit file. You are entitled to receive a free copy of your credit report if you are unemployed and intend to apply for employment in the next 60 days, if you are a recipient of public welfare assistance, or if you have reason to believe that there is inaccurate information in your credit report due to fraud.
+
+You have a right to sue a credit repair organization that violates the Credit Repair Organization Act. This law prohibits deceptive practices by credit repair organizations.
+
+You have the right to cancel your contract with any credit repair organization for any reason within 3 business days from the date you signed it.
+
+Credit bureaus are required to follow reasonable procedures to ensure that the information they report is accurate. However, mistakes may occur.
+
+You may, on your own, notify a credit bureau in writing that you dispute the accuracy of information in your credit file. The credit bureau must then reinvestigate and modify or remove inaccurate or incomplete information. The credit bureau may not charge any fee for this service. Any pertinent information and copies of all documents you have concerning an error should be given to the credit bureau.
+
+If the credit bureau\u2019s reinvestigation does not resolve the dispute to your satisfaction, you may send a brief statement to the credit bureau, to be kept in your file, explaining why you think the record is inaccurate. The credit bureau must include a summary of your statement about disputed information with any report it issues about you.
+
+The Federal Trade Commission regulates credit bureaus and credit repair organizations. For more information contact:
+
+The Public Reference Branch
+
+Federal Trade Commission
+
+Washington, D.C. 20580`
+            },
+            {
+              id: "contract",
+              title: "Credit Repair Services Agreement",
+              text: `This Credit Repair Services Agreement (the \u201CAgreement\u201D) is made between Aloqa Corp (the \u201CCompany\u201D) and the person who signs it and whose name is shown with the signature below (the \u201CClient\u201D).
+
+## 1. The parties
+
+The Company is Aloqa Corp, which provides credit repair services. Its name and principal business address are: Aloqa Corp, 1250 Example Avenue, Suite 300, Brooklyn, NY 11201. The Client is the consumer who signs this Agreement; the Client\u2019s name is shown with the signature.
+
+## 2. Statement of rights provided before signing
+
+Before this Agreement was signed, the Company gave the Client, as a separate document, the written statement \u201CConsumer Credit File Rights Under State and Federal Law\u201D required by the Credit Repair Organizations Act (15 U.S.C. 1679c). By signing this Agreement, the Client confirms having received that statement before signing.
+
+## 3. Services the Company will perform
+
+After the cancellation period described in section 7 has ended, the Company will perform the following services for the Client:
+
+- Credit report review: together with the Client, the Company reviews the Client\u2019s credit reports from the three nationwide credit bureaus (Equifax, Experian and TransUnion) and identifies the items that the Client believes are inaccurate, incomplete, unverifiable or outdated.
+- Disputes: for those items, the Company prepares dispute letters and, with the Client\u2019s approval, sends them on the Client\u2019s behalf to the credit bureaus and, where appropriate, to the creditors or collection agencies that reported the information.
+- Follow-up letters: the Company tracks the responses of the credit bureaus and creditors, and sends follow-up letters where a response is missing or incomplete or does not address the dispute, or where the Client has new information.
+- Guidance on building credit: the Company explains how the Client can build a positive credit history, for example by paying on time, keeping card balances low and applying for new credit with care.
+- Monthly progress reports: once a month, the Company sends the Client by e-mail a written report on the dispute and follow-up letters sent, the responses received and the changes in the Client\u2019s credit reports.
+
+The Company disputes only information that the Client, in good faith, believes to be inaccurate, incomplete, unverifiable or outdated. It will never make, or advise the Client to make, a statement to a credit bureau or creditor that is untrue or misleading. The Company does not offer to create a new credit identity and does not advise the Client to use any number other than the Client\u2019s own Social Security number. The Company is not a law firm and does not give legal advice.
+
+The Client agrees to give the Company accurate information and to forward to it promptly any letters the Client receives from credit bureaus or creditors about the disputed items.
+
+## 4. Estimated period of the services
+
+The Company will not perform any services before the cancellation period described in section 7 has ended. The Company will prepare the first disputes within 30 days after the cancellation period ends. Credit bureaus generally have 30 days, and in some cases 45 days, to investigate a dispute, so the work proceeds in monthly rounds of disputes and follow-up letters. The Company estimates that the program will take about 6 months from the end of the cancellation period; this is the typical length of the program. The Client may end it earlier at any time, as described in section 8.
+
+## 5. Fees, total amount and when payment is due
+
+The Client pays the following fees, and no others:
+
+- Initial fee: $300.00, for the review of the Client\u2019s credit reports and the preparation and sending of the first dispute letters. It becomes due only after these services have been fully performed, that is, after the first dispute letters have been sent.
+- Monthly fee: $119.95 for each month of service that the Client chooses to continue. The months of service are counted from the day after the cancellation period ends. The monthly fee for a month becomes due only after the services for that month, including its progress report, have been fully performed.
+
+Total amount: for the typical 6-month program, the total amount of all payments is the initial fee of $300.00 plus six monthly fees of $119.95 each. If the Client chooses to continue for more than six months, one monthly fee of $119.95 is added for each further month. If the Client ends the program earlier, the total is lower: the initial fee (if the first dispute letters have been sent) plus one monthly fee for each month of service that has been fully performed. If the Client cancels within the cancellation period, the Client pays nothing.
+
+**The Company never charges or accepts any payment before the services that the payment is for have been fully performed, and it charges nothing before the cancellation period has ended.**
+
+The Company charges each fee, through its payment provider, to the payment card the Client has provided (or by another payment method agreed with the Client), and only once the fee has become due under this section. Each monthly progress report lists the services performed in that month and the fee that is due for them. There are no set-up fees, cancellation fees, penalties or other charges.
+
+## 6. No guarantee of results
+
+The Company cannot and does not promise any particular result. In particular, it does not promise that any item will be removed from the Client\u2019s credit reports, that the Client\u2019s credit score will rise by any amount, or that the Client will be approved for credit. Decisions on disputes are made by the credit bureaus and creditors, not by the Company. No one, including the Company, can lawfully have accurate, current and verifiable information removed from a credit report, and the Company cannot and does not promise to remove such information. This Agreement contains no guarantee of any kind.
+
+## 7. The Client\u2019s right to cancel
+
+The Client may cancel this Agreement without penalty or obligation at any time before midnight of the 3rd business day after the date on which the Client signed it (the \u201Ccancellation period\u201D). The date on which the cancellation period ends is shown on the Client\u2019s copy of the Notice of Cancellation.
+
+The attached Notice of Cancellation explains how to cancel: the Client may mail or deliver a signed, dated copy of that notice, or any other written notice, to Aloqa Corp at 1250 Example Avenue, Suite 300, Brooklyn, NY 11201. The Client may also send the notice by e-mail to info@aloqacorp.example.
+
+No services are performed and no fees are charged during the cancellation period. If the Client cancels within it and any payment has nevertheless been made, the Company refunds that payment in full within 10 days after receiving the Client\u2019s notice.
+
+## 8. Ending the program after the cancellation period
+
+After the cancellation period, the Client may end the program at any time and for any reason by telling the Company by e-mail to info@aloqacorp.example, by phone at +1 (555) 010-0199 or by letter to 1250 Example Avenue, Suite 300, Brooklyn, NY 11201. The program ends on the day the Company receives the Client\u2019s notice. From that day no further fees are charged, including for the month of service in progress, and there is no cancellation fee or penalty. The Client pays only for services that were fully performed before that day, as set out in section 5.
+
+The Company may end this Agreement by written notice to the Client if the Client asks it to dispute information that the Client knows to be accurate, or to do anything else that the law does not allow. In that case, too, no further fees are charged.
+
+## 9. Authorization and personal information
+
+The Client authorizes the Company to correspond with the credit bureaus and with the Client\u2019s creditors on the Client\u2019s behalf, only for the purpose of the services described in section 3. The Company handles the Client\u2019s personal information as described in its Privacy Policy and uses it only to perform this Agreement and as the law requires.
+
+## 10. The Client\u2019s rights under the law
+
+Nothing in this Agreement limits the Client\u2019s rights under the Credit Repair Organizations Act (15 U.S.C. 1679\u20131679j) or under state law. Any waiver of those rights is void, and the Company will not ask the Client to waive them.
+
+## 11. Copies and contact
+
+The Client receives a copy of this signed Agreement together with the attached Notice of Cancellation, and may print and keep them. For any question about this Agreement, the Client may contact Aloqa Corp:
+
+- Address: 1250 Example Avenue, Suite 300, Brooklyn, NY 11201
+- Phone: +1 (555) 010-0199
+- E-mail: info@aloqacorp.example`
+            },
+            {
+              id: "notice",
+              title: "Notice of Cancellation",
+              text: `**You may cancel this contract, without any penalty or obligation, at any time before midnight of the 3rd day which begins after the date the contract is signed by you.**
+
+**To cancel this contract, mail or deliver a signed, dated copy of this cancellation notice, or any other written notice to Aloqa Corp at 1250 Example Avenue, Suite 300, Brooklyn, NY 11201 before midnight on the date shown on your copy.**
+
+**I hereby cancel this transaction,**
+
+**Date:** ______________________________
+
+**Signature:** ______________________________`
+            }
+          ],
           language: "English"
         },
         uz: {
@@ -2265,6 +2823,130 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [
+            {
+              id: "disclosure",
+              title: "Shtat va federal qonunlarga ko\u02BBra iste\u02BCmolchining kredit fayli bo\u02BByicha huquqlari",
+              text: `Bu hujjat qulaylik uchun berilgan tarjimadir. Yuridik kuchga federal qonunda (15 U.S.C. 1679c) belgilangan ushbu bayonotning inglizcha matni ega; tarjima undan farq qilsa, inglizcha matn amal qiladi.
+
+Kredit hisobotingizdagi noto\u02BBg\u02BBri ma\u02BClumotlar ustidan bevosita kredit byurosiga murojaat qilib e\u02BCtiroz bildirish huquqingiz bor. Biroq na siz, na biror \u201Ckredit tarixini tiklash\u201D kompaniyasi yoki kredit tarixini tiklash tashkiloti aniq, dolzarb va tekshirib bo\u02BBladigan ma\u02BClumotlarni kredit hisobotingizdan olib tashlatish huquqiga ega emas. Kredit byurosi aniq salbiy ma\u02BClumotni hisobotingizdan faqat u 7 yildan eski bo\u02BBlgan taqdirdagina olib tashlashi shart. Bankrotlik haqidagi ma\u02BClumot hisobotda 10 yil davomida ko\u02BBrsatilishi mumkin.
+
+Kredit byurosidan kredit hisobotingiz nusxasini olish huquqingiz bor. Sizdan oqilona miqdorda haq olinishi mumkin. Biroq so\u02BBnggi 60 kun ichida kredit hisobotingizdagi ma\u02BClumot sababli sizga kredit, ish, sug\u02BBurta yoki ijaraga uy-joy berish rad etilgan bo\u02BBlsa, haq olinmaydi. Kredit byurosi kredit faylingizdagi ma\u02BClumotlarni tushunib olishingizga yordam beradigan xodim ajratishi shart. Agar siz ishsiz bo\u02BBlsangiz va keyingi 60 kun ichida ishga joylashmoqchi bo\u02BBlsangiz, davlat ijtimoiy yordamini olayotgan bo\u02BBlsangiz yoki kredit hisobotingizda firibgarlik tufayli noto\u02BBg\u02BBri ma\u02BClumot bor deb hisoblashga asosingiz bo\u02BBlsa, kredit hisobotingiz nusxasini bepul olish huquqiga egasiz.
+
+Kredit tarixini tiklash tashkilotlari to\u02BBg\u02BBrisidagi qonunni (Credit Repair Organization Act) buzgan kredit tarixini tiklash tashkilotini sudga berish huquqingiz bor. Bu qonun kredit tarixini tiklash tashkilotlariga aldovga asoslangan usullarni qo\u02BBllashni taqiqlaydi.
+
+Har qanday kredit tarixini tiklash tashkiloti bilan tuzgan shartnomangizni uni imzolagan sanangizdan boshlab 3 ish kuni ichida istalgan sababga ko\u02BBra bekor qilish huquqingiz bor.
+
+Kredit byurolari o\u02BBzlari taqdim etadigan ma\u02BClumotlarning aniqligini ta\u02BCminlash uchun oqilona tartib-qoidalarga amal qilishi shart. Shunga qaramay, xatolar bo\u02BBlishi mumkin.
+
+Siz mustaqil ravishda kredit byurosiga kredit faylingizdagi ma\u02BClumotning aniqligiga e\u02BCtiroz bildirayotganingiz haqida yozma ravishda xabar berishingiz mumkin. Shundan so\u02BBng kredit byurosi ma\u02BClumotni qayta tekshirishi hamda noto\u02BBg\u02BBri yoki to\u02BBliq bo\u02BBlmagan ma\u02BClumotni o\u02BBzgartirishi yoki olib tashlashi shart. Kredit byurosi bu xizmat uchun hech qanday haq olishi mumkin emas. Xatoga oid barcha tegishli ma\u02BClumotlar va sizdagi barcha hujjatlarning nusxalarini kredit byurosiga topshirish lozim.
+
+Agar kredit byurosining qayta tekshiruvi nizoni siz qoniqadigan tarzda hal qilmasa, kredit byurosiga yozuv nima uchun noto\u02BBg\u02BBri deb hisoblashingizni tushuntiruvchi qisqa bayonot yuborishingiz mumkin; u faylingizda saqlanadi. Kredit byurosi siz haqingizda beradigan har bir hisobotga bahsli ma\u02BClumot yuzasidan bildirgan bayonotingizning qisqacha mazmunini qo\u02BBshishi shart.
+
+Federal savdo komissiyasi (Federal Trade Commission) kredit byurolari va kredit tarixini tiklash tashkilotlari faoliyatini nazorat qiladi. Qo\u02BBshimcha ma\u02BClumot olish uchun quyidagi manzilga murojaat qiling:
+
+The Public Reference Branch
+
+Federal Trade Commission
+
+Washington, D.C. 20580`
+            },
+            {
+              id: "contract",
+              title: "Kredit tarixini tiklash xizmatlari shartnomasi",
+              text: `Bu hujjat qulaylik uchun berilgan tarjimadir. Yuridik kuchga ushbu Shartnomaning inglizcha matni ega; tarjima undan farq qilsa, inglizcha matn amal qiladi.
+
+Ushbu Kredit tarixini tiklash xizmatlari shartnomasi (\u201CShartnoma\u201D) Aloqa Corp (\u201CKompaniya\u201D) hamda uni imzolaydigan va ismi quyida imzo bilan birga ko\u02BBrsatilgan shaxs (\u201CMijoz\u201D) o\u02BBrtasida tuziladi.
+
+## 1. Tomonlar
+
+Kompaniya \u2014 kredit tarixini tiklash xizmatlarini ko\u02BBrsatuvchi Aloqa Corp. Uning nomi va asosiy faoliyat manzili: Aloqa Corp, 1250 Example Avenue, Suite 300, Brooklyn, NY 11201. Mijoz \u2014 ushbu Shartnomani imzolovchi iste\u02BCmolchi; Mijozning ismi imzo bilan birga ko\u02BBrsatilgan.
+
+## 2. Imzolashdan oldin berilgan huquqlar to\u02BBg\u02BBrisidagi bayonot
+
+Ushbu Shartnoma imzolanishidan oldin Kompaniya Mijozga Kredit tarixini tiklash tashkilotlari to\u02BBg\u02BBrisidagi qonun (Credit Repair Organizations Act, 15 U.S.C. 1679c) talab qiladigan \u201CShtat va federal qonunlarga ko\u02BBra iste\u02BCmolchining kredit fayli bo\u02BByicha huquqlari\u201D nomli yozma bayonotni alohida hujjat sifatida taqdim etdi. Ushbu Shartnomani imzolash orqali Mijoz bu bayonotni imzolashdan oldin olganini tasdiqlaydi.
+
+## 3. Kompaniya ko\u02BBrsatadigan xizmatlar
+
+7-bo\u02BBlimda ko\u02BBrsatilgan bekor qilish muddati tugaganidan so\u02BBng Kompaniya Mijozga quyidagi xizmatlarni ko\u02BBrsatadi:
+
+- Kredit hisobotlarini ko\u02BBrib chiqish: Kompaniya Mijoz bilan birgalikda uchta umummilliy kredit byurosi (Equifax, Experian va TransUnion) bergan kredit hisobotlarini ko\u02BBrib chiqadi va Mijoz noto\u02BBg\u02BBri, to\u02BBliq bo\u02BBlmagan, tekshirib bo\u02BBlmaydigan yoki eskirgan deb hisoblagan yozuvlarni aniqlaydi.
+- E\u02BCtirozlar: Kompaniya ushbu yozuvlar bo\u02BByicha e\u02BCtiroz xatlarini tayyorlaydi va Mijozning roziligi bilan ularni Mijoz nomidan kredit byurolariga, zarur hollarda esa bu ma\u02BClumotni taqdim etgan kreditorlar yoki undiruv agentliklariga yuboradi.
+- Takroriy xatlar: Kompaniya kredit byurolari va kreditorlarning javoblarini kuzatib boradi hamda javob kelmagan, to\u02BBliq bo\u02BBlmagan yoki e\u02BCtirozning mohiyatiga taalluqli bo\u02BBlmagan hollarda, shuningdek Mijozda yangi ma\u02BClumot paydo bo\u02BBlganda takroriy xatlar yuboradi.
+- Kredit tarixini shakllantirish bo\u02BByicha tavsiyalar: Kompaniya Mijozga ijobiy kredit tarixini qanday shakllantirish mumkinligini tushuntiradi, masalan, to\u02BBlovlarni o\u02BBz vaqtida qilish, kartalardagi qarz qoldig\u02BBini past darajada ushlab turish va yangi kredit olishga ehtiyotkorlik bilan murojaat qilish.
+- Oylik hisobotlar: Kompaniya har oyda bir marta Mijozga elektron pochta orqali yuborilgan e\u02BCtiroz va takroriy xatlar, olingan javoblar hamda Mijozning kredit hisobotlaridagi o\u02BBzgarishlar haqida yozma hisobot yuboradi.
+
+Kompaniya faqat Mijoz vijdonan noto\u02BBg\u02BBri, to\u02BBliq bo\u02BBlmagan, tekshirib bo\u02BBlmaydigan yoki eskirgan deb hisoblagan ma\u02BClumotlarga e\u02BCtiroz bildiradi. Kompaniya kredit byurosi yoki kreditorga hech qachon haqiqatga to\u02BBg\u02BBri kelmaydigan yoki chalg\u02BBituvchi bayonot bermaydi va Mijozga bunday bayonot berishni maslahat bermaydi. Kompaniya yangi kredit shaxsini yaratishni taklif qilmaydi va Mijozga o\u02BBzining Ijtimoiy sug\u02BBurta raqami (SSN) o\u02BBrniga boshqa biror raqamdan foydalanishni maslahat bermaydi. Kompaniya yuridik firma emas va yuridik maslahat bermaydi.
+
+Mijoz Kompaniyaga aniq ma\u02BClumotlar berishga hamda kredit byurolari yoki kreditorlardan e\u02BCtiroz bildirilgan yozuvlar yuzasidan olgan barcha xatlarini darhol Kompaniyaga yuborishga rozilik bildiradi.
+
+## 4. Xizmatlarning taxminiy muddati
+
+Kompaniya 7-bo\u02BBlimda ko\u02BBrsatilgan bekor qilish muddati tugamaguncha hech qanday xizmat ko\u02BBrsatmaydi. Kompaniya birinchi e\u02BCtirozlarni bekor qilish muddati tugaganidan keyin 30 kun ichida tayyorlaydi. Kredit byurolari odatda e\u02BCtirozni tekshirish uchun 30 kun, ayrim hollarda esa 45 kun vaqtga ega, shu sababli ish har oylik bosqichlarda \u2014 e\u02BCtirozlar va takroriy xatlar orqali \u2014 olib boriladi. Kompaniyaning taxminiga ko\u02BBra, dastur bekor qilish muddati tugaganidan boshlab taxminan 6 oy davom etadi; bu dasturning odatiy davomiyligidir. Mijoz 8-bo\u02BBlimda ko\u02BBrsatilganidek, dasturni istalgan vaqtda muddatidan oldin tugatishi mumkin.
+
+## 5. To\u02BBlovlar, umumiy summa va to\u02BBlov muddatlari
+
+Mijoz faqat quyidagi to\u02BBlovlarni amalga oshiradi:
+
+- Boshlang\u02BBich to\u02BBlov: Mijozning kredit hisobotlarini ko\u02BBrib chiqish hamda birinchi e\u02BCtiroz xatlarini tayyorlash va yuborish uchun $300.00. U faqat ushbu xizmatlar to\u02BBliq ko\u02BBrsatilganidan so\u02BBng, ya\u02BCni birinchi e\u02BCtiroz xatlari yuborilganidan keyin to\u02BBlanishi lozim bo\u02BBladi.
+- Oylik to\u02BBlov: Mijoz davom ettirishni tanlagan har bir xizmat oyi uchun $119.95. Xizmat oylari bekor qilish muddati tugaganidan keyingi kundan boshlab hisoblanadi. Har bir oy uchun oylik to\u02BBlov faqat shu oydagi xizmatlar, jumladan oylik hisobot to\u02BBliq ko\u02BBrsatilganidan so\u02BBng to\u02BBlanishi lozim bo\u02BBladi.
+
+Umumiy summa: odatiy 6 oylik dastur uchun barcha to\u02BBlovlarning umumiy summasi $300.00 miqdoridagi boshlang\u02BBich to\u02BBlov va har biri $119.95 bo\u02BBlgan oltita oylik to\u02BBlovdan iborat. Agar Mijoz xizmatni olti oydan ortiq davom ettirishni tanlasa, har bir qo\u02BBshimcha oy uchun $119.95 miqdoridagi bitta oylik to\u02BBlov qo\u02BBshiladi. Agar Mijoz dasturni muddatidan oldin tugatsa, umumiy summa kamroq bo\u02BBladi: boshlang\u02BBich to\u02BBlov (agar birinchi e\u02BCtiroz xatlari yuborilgan bo\u02BBlsa) va to\u02BBliq ko\u02BBrsatilgan har bir xizmat oyi uchun bittadan oylik to\u02BBlov. Agar Mijoz Shartnomani bekor qilish muddati ichida bekor qilsa, hech narsa to\u02BBlamaydi.
+
+**Kompaniya to\u02BBlov qaysi xizmatlar uchun bo\u02BBlsa, o\u02BBsha xizmatlar to\u02BBliq ko\u02BBrsatilmaguncha hech qachon to\u02BBlov undirmaydi va qabul qilmaydi, bekor qilish muddati tugaguncha esa hech narsa undirmaydi.**
+
+Kompaniya har bir to\u02BBlovni o\u02BBz to\u02BBlov provayderi orqali Mijoz ko\u02BBrsatgan to\u02BBlov kartasidan (yoki Mijoz bilan kelishilgan boshqa to\u02BBlov usuli bilan) faqat ushbu bo\u02BBlimga ko\u02BBra to\u02BBlanishi lozim bo\u02BBlganidan keyin undiradi. Har bir oylik hisobotda shu oyda ko\u02BBrsatilgan xizmatlar va ular uchun to\u02BBlanishi lozim bo\u02BBlgan to\u02BBlov ko\u02BBrsatiladi. Ulanish uchun to\u02BBlov, bekor qilish uchun to\u02BBlov, jarima yoki boshqa hech qanday to\u02BBlov yo\u02BBq.
+
+## 6. Natija kafolatlanmaydi
+
+Kompaniya hech qanday muayyan natijani va\u02BCda qila olmaydi va va\u02BCda qilmaydi. Xususan, u Mijozning kredit hisobotlaridan biror yozuv olib tashlanishini, Mijozning kredit reytingi biror darajaga oshishini yoki Mijozga kredit berilishini va\u02BCda qilmaydi. E\u02BCtirozlar bo\u02BByicha qarorlarni Kompaniya emas, kredit byurolari va kreditorlar qabul qiladi. Hech kim, jumladan Kompaniya ham, aniq, dolzarb va tekshirib bo\u02BBladigan ma\u02BClumotlarni kredit hisobotidan qonuniy yo\u02BBl bilan olib tashlata olmaydi va Kompaniya bunday ma\u02BClumotlarni olib tashlashni va\u02BCda qila olmaydi va va\u02BCda qilmaydi. Ushbu Shartnomada hech qanday kafolat yo\u02BBq.
+
+## 7. Mijozning Shartnomani bekor qilish huquqi
+
+Mijoz ushbu Shartnomani uni imzolagan sanasidan keyingi uchinchi ish kunining yarim tunigacha istalgan vaqtda hech qanday jarima yoki majburiyatsiz bekor qilishi mumkin (\u201Cbekor qilish muddati\u201D). Bekor qilish muddati tugaydigan sana Mijozga berilgan Bekor qilish to\u02BBg\u02BBrisidagi bildirishnoma nusxasida ko\u02BBrsatilgan.
+
+Qanday bekor qilish ilova qilingan Bekor qilish to\u02BBg\u02BBrisidagi bildirishnomada tushuntirilgan: Mijoz ushbu bildirishnomaning imzolangan va sana qo\u02BByilgan nusxasini yoki boshqa har qanday yozma bildirishnomani Aloqa Corp kompaniyasiga 1250 Example Avenue, Suite 300, Brooklyn, NY 11201 manziliga pochta orqali yuborishi yoki yetkazib berishi mumkin. Mijoz bildirishnomani info@aloqacorp.example elektron pochta manziliga ham yuborishi mumkin.
+
+Bekor qilish muddati davomida hech qanday xizmat ko\u02BBrsatilmaydi va hech qanday to\u02BBlov undirilmaydi. Agar Mijoz Shartnomani shu muddat ichida bekor qilsa va shunga qaramay biror to\u02BBlov amalga oshirilgan bo\u02BBlsa, Kompaniya Mijozning bildirishnomasini olganidan keyin 10 kun ichida uni to\u02BBliq qaytaradi.
+
+## 8. Bekor qilish muddatidan keyin dasturni tugatish
+
+Bekor qilish muddati tugaganidan keyin Mijoz dasturni istalgan vaqtda va istalgan sababga ko\u02BBra tugatishi mumkin: buning uchun Kompaniyaga info@aloqacorp.example manziliga elektron xat yozishi, +1 (555) 010-0199 raqamiga qo\u02BBng\u02BBiroq qilishi yoki 1250 Example Avenue, Suite 300, Brooklyn, NY 11201 manziliga xat yuborishi kifoya. Dastur Kompaniya Mijozning xabarini olgan kuni tugaydi. Shu kundan boshlab boshqa hech qanday to\u02BBlov, jumladan davom etayotgan xizmat oyi uchun ham to\u02BBlov undirilmaydi; bekor qilish uchun to\u02BBlov yoki jarima ham yo\u02BBq. Mijoz 5-bo\u02BBlimga muvofiq faqat shu kungacha to\u02BBliq ko\u02BBrsatilgan xizmatlar uchun to\u02BBlaydi.
+
+Agar Mijoz Kompaniyadan o\u02BBzi aniq deb biladigan ma\u02BClumotga e\u02BCtiroz bildirishni yoki qonun ruxsat bermaydigan boshqa biror ishni qilishni so\u02BBrasa, Kompaniya Mijozga yozma xabar berib, ushbu Shartnomani tugatishi mumkin. Bu holda ham boshqa hech qanday to\u02BBlov undirilmaydi.
+
+## 9. Vakolat va shaxsiy ma\u02BClumotlar
+
+Mijoz Kompaniyaga faqat 3-bo\u02BBlimda ko\u02BBrsatilgan xizmatlarni ko\u02BBrsatish maqsadida Mijoz nomidan kredit byurolari va Mijozning kreditorlari bilan yozishmalar olib borish vakolatini beradi. Kompaniya Mijozning shaxsiy ma\u02BClumotlari bilan o\u02BBzining Maxfiylik siyosatida tavsiflanganidek ishlaydi va ulardan faqat ushbu Shartnomani bajarish uchun hamda qonun talab qilgan hollarda foydalanadi.
+
+## 10. Mijozning qonun bo\u02BByicha huquqlari
+
+Ushbu Shartnomadagi hech narsa Mijozning Kredit tarixini tiklash tashkilotlari to\u02BBg\u02BBrisidagi qonun (Credit Repair Organizations Act, 15 U.S.C. 1679\u20131679j) yoki shtat qonunlari bo\u02BByicha huquqlarini cheklamaydi. Bu huquqlardan har qanday voz kechish haqiqiy emas va Kompaniya Mijozdan ulardan voz kechishni so\u02BBramaydi.
+
+## 11. Nusxalar va bog\u02BBlanish
+
+Mijoz ushbu imzolangan Shartnomaning nusxasini ilova qilingan Bekor qilish to\u02BBg\u02BBrisidagi bildirishnoma bilan birga oladi va ularni chop etib saqlashi mumkin. Ushbu Shartnoma bo\u02BByicha har qanday savol yuzasidan Mijoz Aloqa Corp bilan bog\u02BBlanishi mumkin:
+
+- Manzil: 1250 Example Avenue, Suite 300, Brooklyn, NY 11201
+- Telefon: +1 (555) 010-0199
+- Elektron pochta: info@aloqacorp.example`
+            },
+            {
+              id: "notice",
+              title: "Bekor qilish to\u02BBg\u02BBrisida bildirishnoma",
+              text: `Bu hujjat qulaylik uchun berilgan tarjimadir. Yuridik kuchga ushbu bildirishnomaning inglizcha matni ega; tarjima undan farq qilsa, inglizcha matn amal qiladi.
+
+**Siz ushbu shartnomani hech qanday jarima yoki majburiyatsiz, shartnomani imzolagan sanangizdan keyin boshlanadigan uchinchi kunning yarim tunigacha istalgan vaqtda bekor qilishingiz mumkin.**
+
+**Ushbu shartnomani bekor qilish uchun ushbu bekor qilish to\u02BBg\u02BBrisidagi bildirishnomaning imzolangan va sana qo\u02BByilgan nusxasini yoki boshqa har qanday yozma bildirishnomani nusxangizda ko\u02BBrsatilgan sananing yarim tunigacha Aloqa Corp kompaniyasiga 1250 Example Avenue, Suite 300, Brooklyn, NY 11201 manziliga pochta orqali yuboring yoki yetkazib bering.**
+
+**Shu bilan ushbu bitimni bekor qilaman.**
+
+**Sana:** ______________________________
+
+**Imzo:** ______________________________`
+            }
+          ],
           language: "O\u02BBzbekcha"
         },
         ru: {
@@ -2395,6 +3077,130 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               kind: "bool",
               format: null,
               options: {}
+            }
+          ],
+          agreements: [
+            {
+              id: "disclosure",
+              title: "\u041F\u0440\u0430\u0432\u0430 \u043F\u043E\u0442\u0440\u0435\u0431\u0438\u0442\u0435\u043B\u044F \u0432 \u043E\u0442\u043D\u043E\u0448\u0435\u043D\u0438\u0438 \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0433\u043E \u0434\u043E\u0441\u044C\u0435 \u043F\u043E \u0437\u0430\u043A\u043E\u043D\u043E\u0434\u0430\u0442\u0435\u043B\u044C\u0441\u0442\u0432\u0443 \u0448\u0442\u0430\u0442\u043E\u0432 \u0438 \u0444\u0435\u0434\u0435\u0440\u0430\u043B\u044C\u043D\u043E\u043C\u0443 \u0437\u0430\u043A\u043E\u043D\u043E\u0434\u0430\u0442\u0435\u043B\u044C\u0441\u0442\u0432\u0443",
+              text: `\u042D\u0442\u043E \u043F\u0435\u0440\u0435\u0432\u043E\u0434, \u043F\u0440\u0435\u0434\u043E\u0441\u0442\u0430\u0432\u043B\u0435\u043D\u043D\u044B\u0439 \u0434\u043B\u044F \u0443\u0434\u043E\u0431\u0441\u0442\u0432\u0430. \u042E\u0440\u0438\u0434\u0438\u0447\u0435\u0441\u043A\u0443\u044E \u0441\u0438\u043B\u0443 \u0438\u043C\u0435\u0435\u0442 \u0430\u043D\u0433\u043B\u0438\u0439\u0441\u043A\u0438\u0439 \u0442\u0435\u043A\u0441\u0442 \u044D\u0442\u043E\u0433\u043E \u0437\u0430\u044F\u0432\u043B\u0435\u043D\u0438\u044F, \u0443\u0441\u0442\u0430\u043D\u043E\u0432\u043B\u0435\u043D\u043D\u044B\u0439 \u0444\u0435\u0434\u0435\u0440\u0430\u043B\u044C\u043D\u044B\u043C \u0437\u0430\u043A\u043E\u043D\u043E\u043C (15 U.S.C. 1679c); \u043F\u0440\u0438 \u043B\u044E\u0431\u043E\u043C \u0440\u0430\u0441\u0445\u043E\u0436\u0434\u0435\u043D\u0438\u0438 \u043F\u0435\u0440\u0435\u0432\u043E\u0434\u0430 \u0441 \u043D\u0438\u043C \u043F\u0440\u0438\u043C\u0435\u043D\u044F\u0435\u0442\u0441\u044F \u0430\u043D\u0433\u043B\u0438\u0439\u0441\u043A\u0438\u0439 \u0442\u0435\u043A\u0441\u0442.
+
+\u0412\u044B \u0438\u043C\u0435\u0435\u0442\u0435 \u043F\u0440\u0430\u0432\u043E \u043E\u0441\u043F\u043E\u0440\u0438\u0442\u044C \u043D\u0435\u0442\u043E\u0447\u043D\u0443\u044E \u0438\u043D\u0444\u043E\u0440\u043C\u0430\u0446\u0438\u044E \u0432 \u0441\u0432\u043E\u0451\u043C \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u043C \u043E\u0442\u0447\u0451\u0442\u0435, \u043E\u0431\u0440\u0430\u0442\u0438\u0432\u0448\u0438\u0441\u044C \u043D\u0435\u043F\u043E\u0441\u0440\u0435\u0434\u0441\u0442\u0432\u0435\u043D\u043D\u043E \u0432 \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0435 \u0431\u044E\u0440\u043E. \u041E\u0434\u043D\u0430\u043A\u043E \u043D\u0438 \u0432\u044B, \u043D\u0438 \u043A\u0430\u043A\u0430\u044F-\u043B\u0438\u0431\u043E \u043A\u043E\u043C\u043F\u0430\u043D\u0438\u044F \u043F\u043E \xAB\u0432\u043E\u0441\u0441\u0442\u0430\u043D\u043E\u0432\u043B\u0435\u043D\u0438\u044E \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0439 \u0438\u0441\u0442\u043E\u0440\u0438\u0438\xBB \u0438\u043B\u0438 \u043E\u0440\u0433\u0430\u043D\u0438\u0437\u0430\u0446\u0438\u044F \u043F\u043E \u0432\u043E\u0441\u0441\u0442\u0430\u043D\u043E\u0432\u043B\u0435\u043D\u0438\u044E \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0439 \u0438\u0441\u0442\u043E\u0440\u0438\u0438 \u043D\u0435 \u0432\u043F\u0440\u0430\u0432\u0435 \u0434\u043E\u0431\u0438\u0432\u0430\u0442\u044C\u0441\u044F \u0443\u0434\u0430\u043B\u0435\u043D\u0438\u044F \u0438\u0437 \u0432\u0430\u0448\u0435\u0433\u043E \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0433\u043E \u043E\u0442\u0447\u0451\u0442\u0430 \u0442\u043E\u0447\u043D\u043E\u0439, \u0430\u043A\u0442\u0443\u0430\u043B\u044C\u043D\u043E\u0439 \u0438 \u043F\u043E\u0434\u0434\u0430\u044E\u0449\u0435\u0439\u0441\u044F \u043F\u0440\u043E\u0432\u0435\u0440\u043A\u0435 \u0438\u043D\u0444\u043E\u0440\u043C\u0430\u0446\u0438\u0438. \u041A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0435 \u0431\u044E\u0440\u043E \u043E\u0431\u044F\u0437\u0430\u043D\u043E \u0443\u0434\u0430\u043B\u0438\u0442\u044C \u0438\u0437 \u0432\u0430\u0448\u0435\u0433\u043E \u043E\u0442\u0447\u0451\u0442\u0430 \u0442\u043E\u0447\u043D\u0443\u044E \u043D\u0435\u0433\u0430\u0442\u0438\u0432\u043D\u0443\u044E \u0438\u043D\u0444\u043E\u0440\u043C\u0430\u0446\u0438\u044E, \u0442\u043E\u043B\u044C\u043A\u043E \u0435\u0441\u043B\u0438 \u0435\u0439 \u0431\u043E\u043B\u0435\u0435 7 \u043B\u0435\u0442. \u0418\u043D\u0444\u043E\u0440\u043C\u0430\u0446\u0438\u044F \u043E \u0431\u0430\u043D\u043A\u0440\u043E\u0442\u0441\u0442\u0432\u0435 \u043C\u043E\u0436\u0435\u0442 \u043E\u0442\u0440\u0430\u0436\u0430\u0442\u044C\u0441\u044F \u0432 \u043E\u0442\u0447\u0451\u0442\u0435 \u0432 \u0442\u0435\u0447\u0435\u043D\u0438\u0435 10 \u043B\u0435\u0442.
+
+\u0412\u044B \u0438\u043C\u0435\u0435\u0442\u0435 \u043F\u0440\u0430\u0432\u043E \u043F\u043E\u043B\u0443\u0447\u0438\u0442\u044C \u043A\u043E\u043F\u0438\u044E \u0441\u0432\u043E\u0435\u0433\u043E \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0433\u043E \u043E\u0442\u0447\u0451\u0442\u0430 \u0432 \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u043C \u0431\u044E\u0440\u043E. \u0421 \u0432\u0430\u0441 \u043C\u043E\u0436\u0435\u0442 \u0432\u0437\u0438\u043C\u0430\u0442\u044C\u0441\u044F \u0440\u0430\u0437\u0443\u043C\u043D\u0430\u044F \u043F\u043B\u0430\u0442\u0430. \u041E\u0434\u043D\u0430\u043A\u043E \u043F\u043B\u0430\u0442\u0430 \u043D\u0435 \u0432\u0437\u0438\u043C\u0430\u0435\u0442\u0441\u044F, \u0435\u0441\u043B\u0438 \u0432 \u0442\u0435\u0447\u0435\u043D\u0438\u0435 \u043F\u043E\u0441\u043B\u0435\u0434\u043D\u0438\u0445 60 \u0434\u043D\u0435\u0439 \u0432\u0430\u043C \u043E\u0442\u043A\u0430\u0437\u0430\u043B\u0438 \u0432 \u043A\u0440\u0435\u0434\u0438\u0442\u0435, \u043F\u0440\u0438\u0451\u043C\u0435 \u043D\u0430 \u0440\u0430\u0431\u043E\u0442\u0443, \u0441\u0442\u0440\u0430\u0445\u043E\u0432\u0430\u043D\u0438\u0438 \u0438\u043B\u0438 \u0430\u0440\u0435\u043D\u0434\u0435 \u0436\u0438\u043B\u044C\u044F \u0438\u0437-\u0437\u0430 \u0438\u043D\u0444\u043E\u0440\u043C\u0430\u0446\u0438\u0438 \u0432 \u0432\u0430\u0448\u0435\u043C \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u043C \u043E\u0442\u0447\u0451\u0442\u0435. \u041A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0435 \u0431\u044E\u0440\u043E \u043E\u0431\u044F\u0437\u0430\u043D\u043E \u043F\u0440\u0435\u0434\u043E\u0441\u0442\u0430\u0432\u0438\u0442\u044C \u0441\u043E\u0442\u0440\u0443\u0434\u043D\u0438\u043A\u0430, \u043A\u043E\u0442\u043E\u0440\u044B\u0439 \u043F\u043E\u043C\u043E\u0436\u0435\u0442 \u0432\u0430\u043C \u0440\u0430\u0437\u043E\u0431\u0440\u0430\u0442\u044C\u0441\u044F \u0432 \u0438\u043D\u0444\u043E\u0440\u043C\u0430\u0446\u0438\u0438 \u0438\u0437 \u0432\u0430\u0448\u0435\u0433\u043E \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0433\u043E \u0434\u043E\u0441\u044C\u0435. \u0412\u044B \u0438\u043C\u0435\u0435\u0442\u0435 \u043F\u0440\u0430\u0432\u043E \u043F\u043E\u043B\u0443\u0447\u0438\u0442\u044C \u0431\u0435\u0441\u043F\u043B\u0430\u0442\u043D\u0443\u044E \u043A\u043E\u043F\u0438\u044E \u0441\u0432\u043E\u0435\u0433\u043E \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0433\u043E \u043E\u0442\u0447\u0451\u0442\u0430, \u0435\u0441\u043B\u0438 \u0432\u044B \u043D\u0435 \u0440\u0430\u0431\u043E\u0442\u0430\u0435\u0442\u0435 \u0438 \u043D\u0430\u043C\u0435\u0440\u0435\u043D\u044B \u0438\u0441\u043A\u0430\u0442\u044C \u0440\u0430\u0431\u043E\u0442\u0443 \u0432 \u0431\u043B\u0438\u0436\u0430\u0439\u0448\u0438\u0435 60 \u0434\u043D\u0435\u0439, \u0435\u0441\u043B\u0438 \u0432\u044B \u043F\u043E\u043B\u0443\u0447\u0430\u0435\u0442\u0435 \u0433\u043E\u0441\u0443\u0434\u0430\u0440\u0441\u0442\u0432\u0435\u043D\u043D\u0443\u044E \u0441\u043E\u0446\u0438\u0430\u043B\u044C\u043D\u0443\u044E \u043F\u043E\u043C\u043E\u0449\u044C \u0438\u043B\u0438 \u0435\u0441\u043B\u0438 \u0443 \u0432\u0430\u0441 \u0435\u0441\u0442\u044C \u043E\u0441\u043D\u043E\u0432\u0430\u043D\u0438\u044F \u043F\u043E\u043B\u0430\u0433\u0430\u0442\u044C, \u0447\u0442\u043E \u0432 \u0432\u0430\u0448\u0435\u043C \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u043C \u043E\u0442\u0447\u0451\u0442\u0435 \u0441\u043E\u0434\u0435\u0440\u0436\u0438\u0442\u0441\u044F \u043D\u0435\u0442\u043E\u0447\u043D\u0430\u044F \u0438\u043D\u0444\u043E\u0440\u043C\u0430\u0446\u0438\u044F \u0432 \u0440\u0435\u0437\u0443\u043B\u044C\u0442\u0430\u0442\u0435 \u043C\u043E\u0448\u0435\u043D\u043D\u0438\u0447\u0435\u0441\u0442\u0432\u0430.
+
+\u0412\u044B \u0438\u043C\u0435\u0435\u0442\u0435 \u043F\u0440\u0430\u0432\u043E \u043F\u043E\u0434\u0430\u0442\u044C \u0432 \u0441\u0443\u0434 \u043D\u0430 \u043E\u0440\u0433\u0430\u043D\u0438\u0437\u0430\u0446\u0438\u044E \u043F\u043E \u0432\u043E\u0441\u0441\u0442\u0430\u043D\u043E\u0432\u043B\u0435\u043D\u0438\u044E \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0439 \u0438\u0441\u0442\u043E\u0440\u0438\u0438, \u043A\u043E\u0442\u043E\u0440\u0430\u044F \u043D\u0430\u0440\u0443\u0448\u0430\u0435\u0442 \u0417\u0430\u043A\u043E\u043D \u043E\u0431 \u043E\u0440\u0433\u0430\u043D\u0438\u0437\u0430\u0446\u0438\u044F\u0445 \u043F\u043E \u0432\u043E\u0441\u0441\u0442\u0430\u043D\u043E\u0432\u043B\u0435\u043D\u0438\u044E \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0439 \u0438\u0441\u0442\u043E\u0440\u0438\u0438 (Credit Repair Organization Act). \u042D\u0442\u043E\u0442 \u0437\u0430\u043A\u043E\u043D \u0437\u0430\u043F\u0440\u0435\u0449\u0430\u0435\u0442 \u043E\u0440\u0433\u0430\u043D\u0438\u0437\u0430\u0446\u0438\u044F\u043C \u043F\u043E \u0432\u043E\u0441\u0441\u0442\u0430\u043D\u043E\u0432\u043B\u0435\u043D\u0438\u044E \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0439 \u0438\u0441\u0442\u043E\u0440\u0438\u0438 \u043F\u0440\u0438\u043C\u0435\u043D\u044F\u0442\u044C \u043E\u0431\u043C\u0430\u043D\u043D\u044B\u0435 \u043C\u0435\u0442\u043E\u0434\u044B.
+
+\u0412\u044B \u0438\u043C\u0435\u0435\u0442\u0435 \u043F\u0440\u0430\u0432\u043E \u0440\u0430\u0441\u0442\u043E\u0440\u0433\u043D\u0443\u0442\u044C \u0434\u043E\u0433\u043E\u0432\u043E\u0440 \u0441 \u043B\u044E\u0431\u043E\u0439 \u043E\u0440\u0433\u0430\u043D\u0438\u0437\u0430\u0446\u0438\u0435\u0439 \u043F\u043E \u0432\u043E\u0441\u0441\u0442\u0430\u043D\u043E\u0432\u043B\u0435\u043D\u0438\u044E \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0439 \u0438\u0441\u0442\u043E\u0440\u0438\u0438 \u043F\u043E \u043B\u044E\u0431\u043E\u0439 \u043F\u0440\u0438\u0447\u0438\u043D\u0435 \u0432 \u0442\u0435\u0447\u0435\u043D\u0438\u0435 3 \u0440\u0430\u0431\u043E\u0447\u0438\u0445 \u0434\u043D\u0435\u0439 \u0441 \u0434\u0430\u0442\u044B \u0435\u0433\u043E \u043F\u043E\u0434\u043F\u0438\u0441\u0430\u043D\u0438\u044F.
+
+\u041A\u0440\u0435\u0434\u0438\u0442\u043D\u044B\u0435 \u0431\u044E\u0440\u043E \u043E\u0431\u044F\u0437\u0430\u043D\u044B \u0441\u043E\u0431\u043B\u044E\u0434\u0430\u0442\u044C \u0440\u0430\u0437\u0443\u043C\u043D\u044B\u0435 \u043F\u0440\u043E\u0446\u0435\u0434\u0443\u0440\u044B, \u043E\u0431\u0435\u0441\u043F\u0435\u0447\u0438\u0432\u0430\u044E\u0449\u0438\u0435 \u0442\u043E\u0447\u043D\u043E\u0441\u0442\u044C \u0441\u043E\u043E\u0431\u0449\u0430\u0435\u043C\u043E\u0439 \u0438\u043C\u0438 \u0438\u043D\u0444\u043E\u0440\u043C\u0430\u0446\u0438\u0438. \u0422\u0435\u043C \u043D\u0435 \u043C\u0435\u043D\u0435\u0435 \u043E\u0448\u0438\u0431\u043A\u0438 \u0432\u043E\u0437\u043C\u043E\u0436\u043D\u044B.
+
+\u0412\u044B \u043C\u043E\u0436\u0435\u0442\u0435 \u0441\u0430\u043C\u043E\u0441\u0442\u043E\u044F\u0442\u0435\u043B\u044C\u043D\u043E \u043F\u0438\u0441\u044C\u043C\u0435\u043D\u043D\u043E \u0443\u0432\u0435\u0434\u043E\u043C\u0438\u0442\u044C \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0435 \u0431\u044E\u0440\u043E \u043E \u0442\u043E\u043C, \u0447\u0442\u043E \u043E\u0441\u043F\u0430\u0440\u0438\u0432\u0430\u0435\u0442\u0435 \u0442\u043E\u0447\u043D\u043E\u0441\u0442\u044C \u0438\u043D\u0444\u043E\u0440\u043C\u0430\u0446\u0438\u0438 \u0432 \u0441\u0432\u043E\u0451\u043C \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u043C \u0434\u043E\u0441\u044C\u0435. \u041F\u043E\u0441\u043B\u0435 \u044D\u0442\u043E\u0433\u043E \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0435 \u0431\u044E\u0440\u043E \u043E\u0431\u044F\u0437\u0430\u043D\u043E \u043F\u0440\u043E\u0432\u0435\u0441\u0442\u0438 \u043F\u043E\u0432\u0442\u043E\u0440\u043D\u0443\u044E \u043F\u0440\u043E\u0432\u0435\u0440\u043A\u0443 \u0438 \u0438\u0441\u043F\u0440\u0430\u0432\u0438\u0442\u044C \u0438\u043B\u0438 \u0443\u0434\u0430\u043B\u0438\u0442\u044C \u043D\u0435\u0442\u043E\u0447\u043D\u0443\u044E \u0438\u043B\u0438 \u043D\u0435\u043F\u043E\u043B\u043D\u0443\u044E \u0438\u043D\u0444\u043E\u0440\u043C\u0430\u0446\u0438\u044E. \u041A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0435 \u0431\u044E\u0440\u043E \u043D\u0435 \u0432\u043F\u0440\u0430\u0432\u0435 \u0432\u0437\u0438\u043C\u0430\u0442\u044C \u0437\u0430 \u044D\u0442\u043E \u043A\u0430\u043A\u0443\u044E-\u043B\u0438\u0431\u043E \u043F\u043B\u0430\u0442\u0443. \u0412\u0441\u044E \u0438\u043C\u0435\u044E\u0449\u0443\u044E \u043E\u0442\u043D\u043E\u0448\u0435\u043D\u0438\u0435 \u043A \u0434\u0435\u043B\u0443 \u0438\u043D\u0444\u043E\u0440\u043C\u0430\u0446\u0438\u044E \u0438 \u043A\u043E\u043F\u0438\u0438 \u0432\u0441\u0435\u0445 \u0438\u043C\u0435\u044E\u0449\u0438\u0445\u0441\u044F \u0443 \u0432\u0430\u0441 \u0434\u043E\u043A\u0443\u043C\u0435\u043D\u0442\u043E\u0432, \u043A\u0430\u0441\u0430\u044E\u0449\u0438\u0445\u0441\u044F \u043E\u0448\u0438\u0431\u043A\u0438, \u0441\u043B\u0435\u0434\u0443\u0435\u0442 \u043F\u0435\u0440\u0435\u0434\u0430\u0442\u044C \u0432 \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0435 \u0431\u044E\u0440\u043E.
+
+\u0415\u0441\u043B\u0438 \u043F\u043E\u0432\u0442\u043E\u0440\u043D\u0430\u044F \u043F\u0440\u043E\u0432\u0435\u0440\u043A\u0430, \u043F\u0440\u043E\u0432\u0435\u0434\u0451\u043D\u043D\u0430\u044F \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u044B\u043C \u0431\u044E\u0440\u043E, \u043D\u0435 \u0440\u0430\u0437\u0440\u0435\u0448\u0438\u043B\u0430 \u0441\u043F\u043E\u0440 \u043A \u0432\u0430\u0448\u0435\u043C\u0443 \u0443\u0434\u043E\u0432\u043B\u0435\u0442\u0432\u043E\u0440\u0435\u043D\u0438\u044E, \u0432\u044B \u043C\u043E\u0436\u0435\u0442\u0435 \u043D\u0430\u043F\u0440\u0430\u0432\u0438\u0442\u044C \u0432 \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0435 \u0431\u044E\u0440\u043E \u043A\u0440\u0430\u0442\u043A\u043E\u0435 \u0437\u0430\u044F\u0432\u043B\u0435\u043D\u0438\u0435 \u0441 \u043E\u0431\u044A\u044F\u0441\u043D\u0435\u043D\u0438\u0435\u043C, \u043F\u043E\u0447\u0435\u043C\u0443 \u0432\u044B \u0441\u0447\u0438\u0442\u0430\u0435\u0442\u0435 \u044D\u0442\u0443 \u0437\u0430\u043F\u0438\u0441\u044C \u043D\u0435\u0442\u043E\u0447\u043D\u043E\u0439; \u043E\u043D\u043E \u0431\u0443\u0434\u0435\u0442 \u0445\u0440\u0430\u043D\u0438\u0442\u044C\u0441\u044F \u0432 \u0432\u0430\u0448\u0435\u043C \u0434\u043E\u0441\u044C\u0435. \u041A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0435 \u0431\u044E\u0440\u043E \u043E\u0431\u044F\u0437\u0430\u043D\u043E \u043F\u0440\u0438\u043B\u0430\u0433\u0430\u0442\u044C \u043A\u0440\u0430\u0442\u043A\u043E\u0435 \u0438\u0437\u043B\u043E\u0436\u0435\u043D\u0438\u0435 \u0432\u0430\u0448\u0435\u0433\u043E \u0437\u0430\u044F\u0432\u043B\u0435\u043D\u0438\u044F \u043E \u0441\u043F\u043E\u0440\u043D\u043E\u0439 \u0438\u043D\u0444\u043E\u0440\u043C\u0430\u0446\u0438\u0438 \u043A \u043A\u0430\u0436\u0434\u043E\u043C\u0443 \u043E\u0442\u0447\u0451\u0442\u0443 \u043E \u0432\u0430\u0441, \u043A\u043E\u0442\u043E\u0440\u044B\u0439 \u043E\u043D\u043E \u0432\u044B\u0434\u0430\u0451\u0442.
+
+\u0424\u0435\u0434\u0435\u0440\u0430\u043B\u044C\u043D\u0430\u044F \u0442\u043E\u0440\u0433\u043E\u0432\u0430\u044F \u043A\u043E\u043C\u0438\u0441\u0441\u0438\u044F (Federal Trade Commission) \u043E\u0441\u0443\u0449\u0435\u0441\u0442\u0432\u043B\u044F\u0435\u0442 \u043D\u0430\u0434\u0437\u043E\u0440 \u0437\u0430 \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u044B\u043C\u0438 \u0431\u044E\u0440\u043E \u0438 \u043E\u0440\u0433\u0430\u043D\u0438\u0437\u0430\u0446\u0438\u044F\u043C\u0438 \u043F\u043E \u0432\u043E\u0441\u0441\u0442\u0430\u043D\u043E\u0432\u043B\u0435\u043D\u0438\u044E \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0439 \u0438\u0441\u0442\u043E\u0440\u0438\u0438. \u0417\u0430 \u0434\u043E\u043F\u043E\u043B\u043D\u0438\u0442\u0435\u043B\u044C\u043D\u043E\u0439 \u0438\u043D\u0444\u043E\u0440\u043C\u0430\u0446\u0438\u0435\u0439 \u043E\u0431\u0440\u0430\u0449\u0430\u0439\u0442\u0435\u0441\u044C \u043F\u043E \u0430\u0434\u0440\u0435\u0441\u0443:
+
+The Public Reference Branch
+
+Federal Trade Commission
+
+Washington, D.C. 20580`
+            },
+            {
+              id: "contract",
+              title: "\u0414\u043E\u0433\u043E\u0432\u043E\u0440 \u043D\u0430 \u043E\u043A\u0430\u0437\u0430\u043D\u0438\u0435 \u0443\u0441\u043B\u0443\u0433 \u043F\u043E \u0432\u043E\u0441\u0441\u0442\u0430\u043D\u043E\u0432\u043B\u0435\u043D\u0438\u044E \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0439 \u0438\u0441\u0442\u043E\u0440\u0438\u0438",
+              text: `\u042D\u0442\u043E \u043F\u0435\u0440\u0435\u0432\u043E\u0434, \u043F\u0440\u0435\u0434\u043E\u0441\u0442\u0430\u0432\u043B\u0435\u043D\u043D\u044B\u0439 \u0434\u043B\u044F \u0443\u0434\u043E\u0431\u0441\u0442\u0432\u0430. \u042E\u0440\u0438\u0434\u0438\u0447\u0435\u0441\u043A\u0443\u044E \u0441\u0438\u043B\u0443 \u0438\u043C\u0435\u0435\u0442 \u0430\u043D\u0433\u043B\u0438\u0439\u0441\u043A\u0438\u0439 \u0442\u0435\u043A\u0441\u0442 \u043D\u0430\u0441\u0442\u043E\u044F\u0449\u0435\u0433\u043E \u0414\u043E\u0433\u043E\u0432\u043E\u0440\u0430; \u043F\u0440\u0438 \u043B\u044E\u0431\u043E\u043C \u0440\u0430\u0441\u0445\u043E\u0436\u0434\u0435\u043D\u0438\u0438 \u043F\u0435\u0440\u0435\u0432\u043E\u0434\u0430 \u0441 \u043D\u0438\u043C \u043F\u0440\u0438\u043C\u0435\u043D\u044F\u0435\u0442\u0441\u044F \u0430\u043D\u0433\u043B\u0438\u0439\u0441\u043A\u0438\u0439 \u0442\u0435\u043A\u0441\u0442.
+
+\u041D\u0430\u0441\u0442\u043E\u044F\u0449\u0438\u0439 \u0414\u043E\u0433\u043E\u0432\u043E\u0440 \u043D\u0430 \u043E\u043A\u0430\u0437\u0430\u043D\u0438\u0435 \u0443\u0441\u043B\u0443\u0433 \u043F\u043E \u0432\u043E\u0441\u0441\u0442\u0430\u043D\u043E\u0432\u043B\u0435\u043D\u0438\u044E \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0439 \u0438\u0441\u0442\u043E\u0440\u0438\u0438 (\xAB\u0414\u043E\u0433\u043E\u0432\u043E\u0440\xBB) \u0437\u0430\u043A\u043B\u044E\u0447\u0451\u043D \u043C\u0435\u0436\u0434\u0443 Aloqa Corp (\xAB\u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F\xBB) \u0438 \u043B\u0438\u0446\u043E\u043C, \u043A\u043E\u0442\u043E\u0440\u043E\u0435 \u0435\u0433\u043E \u043F\u043E\u0434\u043F\u0438\u0441\u044B\u0432\u0430\u0435\u0442 \u0438 \u0447\u044C\u0451 \u0438\u043C\u044F \u0443\u043A\u0430\u0437\u0430\u043D\u043E \u0440\u044F\u0434\u043E\u043C \u0441 \u043F\u043E\u0434\u043F\u0438\u0441\u044C\u044E \u043D\u0438\u0436\u0435 (\xAB\u041A\u043B\u0438\u0435\u043D\u0442\xBB).
+
+## 1. \u0421\u0442\u043E\u0440\u043E\u043D\u044B
+
+\u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F \u2014 Aloqa Corp, \u043E\u043A\u0430\u0437\u044B\u0432\u0430\u044E\u0449\u0430\u044F \u0443\u0441\u043B\u0443\u0433\u0438 \u043F\u043E \u0432\u043E\u0441\u0441\u0442\u0430\u043D\u043E\u0432\u043B\u0435\u043D\u0438\u044E \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0439 \u0438\u0441\u0442\u043E\u0440\u0438\u0438. \u0415\u0451 \u043D\u0430\u0438\u043C\u0435\u043D\u043E\u0432\u0430\u043D\u0438\u0435 \u0438 \u0430\u0434\u0440\u0435\u0441 \u043E\u0441\u043D\u043E\u0432\u043D\u043E\u0433\u043E \u043C\u0435\u0441\u0442\u0430 \u0434\u0435\u044F\u0442\u0435\u043B\u044C\u043D\u043E\u0441\u0442\u0438: Aloqa Corp, 1250 Example Avenue, Suite 300, Brooklyn, NY 11201. \u041A\u043B\u0438\u0435\u043D\u0442 \u2014 \u043F\u043E\u0442\u0440\u0435\u0431\u0438\u0442\u0435\u043B\u044C, \u043F\u043E\u0434\u043F\u0438\u0441\u044B\u0432\u0430\u044E\u0449\u0438\u0439 \u043D\u0430\u0441\u0442\u043E\u044F\u0449\u0438\u0439 \u0414\u043E\u0433\u043E\u0432\u043E\u0440; \u0438\u043C\u044F \u041A\u043B\u0438\u0435\u043D\u0442\u0430 \u0443\u043A\u0430\u0437\u0430\u043D\u043E \u0440\u044F\u0434\u043E\u043C \u0441 \u043F\u043E\u0434\u043F\u0438\u0441\u044C\u044E.
+
+## 2. \u0417\u0430\u044F\u0432\u043B\u0435\u043D\u0438\u0435 \u043E \u043F\u0440\u0430\u0432\u0430\u0445, \u043F\u0440\u0435\u0434\u043E\u0441\u0442\u0430\u0432\u043B\u0435\u043D\u043D\u043E\u0435 \u0434\u043E \u043F\u043E\u0434\u043F\u0438\u0441\u0430\u043D\u0438\u044F
+
+\u0414\u043E \u043F\u043E\u0434\u043F\u0438\u0441\u0430\u043D\u0438\u044F \u043D\u0430\u0441\u0442\u043E\u044F\u0449\u0435\u0433\u043E \u0414\u043E\u0433\u043E\u0432\u043E\u0440\u0430 \u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F \u043F\u0440\u0435\u0434\u043E\u0441\u0442\u0430\u0432\u0438\u043B\u0430 \u041A\u043B\u0438\u0435\u043D\u0442\u0443 \u043E\u0442\u0434\u0435\u043B\u044C\u043D\u044B\u043C \u0434\u043E\u043A\u0443\u043C\u0435\u043D\u0442\u043E\u043C \u043F\u0438\u0441\u044C\u043C\u0435\u043D\u043D\u043E\u0435 \u0437\u0430\u044F\u0432\u043B\u0435\u043D\u0438\u0435 \xAB\u041F\u0440\u0430\u0432\u0430 \u043F\u043E\u0442\u0440\u0435\u0431\u0438\u0442\u0435\u043B\u044F \u0432 \u043E\u0442\u043D\u043E\u0448\u0435\u043D\u0438\u0438 \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0433\u043E \u0434\u043E\u0441\u044C\u0435 \u043F\u043E \u0437\u0430\u043A\u043E\u043D\u043E\u0434\u0430\u0442\u0435\u043B\u044C\u0441\u0442\u0432\u0443 \u0448\u0442\u0430\u0442\u043E\u0432 \u0438 \u0444\u0435\u0434\u0435\u0440\u0430\u043B\u044C\u043D\u043E\u043C\u0443 \u0437\u0430\u043A\u043E\u043D\u043E\u0434\u0430\u0442\u0435\u043B\u044C\u0441\u0442\u0432\u0443\xBB, \u043A\u043E\u0442\u043E\u0440\u043E\u0433\u043E \u0442\u0440\u0435\u0431\u0443\u0435\u0442 \u0417\u0430\u043A\u043E\u043D \u043E\u0431 \u043E\u0440\u0433\u0430\u043D\u0438\u0437\u0430\u0446\u0438\u044F\u0445 \u043F\u043E \u0432\u043E\u0441\u0441\u0442\u0430\u043D\u043E\u0432\u043B\u0435\u043D\u0438\u044E \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0439 \u0438\u0441\u0442\u043E\u0440\u0438\u0438 (Credit Repair Organizations Act, 15 U.S.C. 1679c). \u041F\u043E\u0434\u043F\u0438\u0441\u044B\u0432\u0430\u044F \u043D\u0430\u0441\u0442\u043E\u044F\u0449\u0438\u0439 \u0414\u043E\u0433\u043E\u0432\u043E\u0440, \u041A\u043B\u0438\u0435\u043D\u0442 \u043F\u043E\u0434\u0442\u0432\u0435\u0440\u0436\u0434\u0430\u0435\u0442, \u0447\u0442\u043E \u043F\u043E\u043B\u0443\u0447\u0438\u043B \u044D\u0442\u043E \u0437\u0430\u044F\u0432\u043B\u0435\u043D\u0438\u0435 \u0434\u043E \u043F\u043E\u0434\u043F\u0438\u0441\u0430\u043D\u0438\u044F.
+
+## 3. \u0423\u0441\u043B\u0443\u0433\u0438, \u043A\u043E\u0442\u043E\u0440\u044B\u0435 \u043E\u043A\u0430\u0437\u044B\u0432\u0430\u0435\u0442 \u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F
+
+\u041F\u043E\u0441\u043B\u0435 \u043E\u043A\u043E\u043D\u0447\u0430\u043D\u0438\u044F \u0441\u0440\u043E\u043A\u0430 \u0434\u043B\u044F \u0440\u0430\u0441\u0442\u043E\u0440\u0436\u0435\u043D\u0438\u044F, \u0443\u043A\u0430\u0437\u0430\u043D\u043D\u043E\u0433\u043E \u0432 \u0440\u0430\u0437\u0434\u0435\u043B\u0435 7, \u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F \u043E\u043A\u0430\u0437\u044B\u0432\u0430\u0435\u0442 \u041A\u043B\u0438\u0435\u043D\u0442\u0443 \u0441\u043B\u0435\u0434\u0443\u044E\u0449\u0438\u0435 \u0443\u0441\u043B\u0443\u0433\u0438:
+
+- \u0410\u043D\u0430\u043B\u0438\u0437 \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u044B\u0445 \u043E\u0442\u0447\u0451\u0442\u043E\u0432: \u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F \u0432\u043C\u0435\u0441\u0442\u0435 \u0441 \u041A\u043B\u0438\u0435\u043D\u0442\u043E\u043C \u0438\u0437\u0443\u0447\u0430\u0435\u0442 \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u044B\u0435 \u043E\u0442\u0447\u0451\u0442\u044B \u041A\u043B\u0438\u0435\u043D\u0442\u0430 \u0438\u0437 \u0442\u0440\u0451\u0445 \u043E\u0431\u0449\u0435\u043D\u0430\u0446\u0438\u043E\u043D\u0430\u043B\u044C\u043D\u044B\u0445 \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u044B\u0445 \u0431\u044E\u0440\u043E (Equifax, Experian \u0438 TransUnion) \u0438 \u0432\u044B\u044F\u0432\u043B\u044F\u0435\u0442 \u0437\u0430\u043F\u0438\u0441\u0438, \u043A\u043E\u0442\u043E\u0440\u044B\u0435 \u041A\u043B\u0438\u0435\u043D\u0442 \u0441\u0447\u0438\u0442\u0430\u0435\u0442 \u043D\u0435\u0442\u043E\u0447\u043D\u044B\u043C\u0438, \u043D\u0435\u043F\u043E\u043B\u043D\u044B\u043C\u0438, \u043D\u0435\u043F\u0440\u043E\u0432\u0435\u0440\u044F\u0435\u043C\u044B\u043C\u0438 \u0438\u043B\u0438 \u0443\u0441\u0442\u0430\u0440\u0435\u0432\u0448\u0438\u043C\u0438.
+- \u041E\u0441\u043F\u0430\u0440\u0438\u0432\u0430\u043D\u0438\u0435: \u043F\u043E \u044D\u0442\u0438\u043C \u0437\u0430\u043F\u0438\u0441\u044F\u043C \u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F \u0433\u043E\u0442\u043E\u0432\u0438\u0442 \u043F\u0438\u0441\u044C\u043C\u0430 \u0441 \u043E\u0441\u043F\u0430\u0440\u0438\u0432\u0430\u043D\u0438\u0435\u043C \u0438 \u0441 \u0441\u043E\u0433\u043B\u0430\u0441\u0438\u044F \u041A\u043B\u0438\u0435\u043D\u0442\u0430 \u043D\u0430\u043F\u0440\u0430\u0432\u043B\u044F\u0435\u0442 \u0438\u0445 \u043E\u0442 \u0438\u043C\u0435\u043D\u0438 \u041A\u043B\u0438\u0435\u043D\u0442\u0430 \u0432 \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u044B\u0435 \u0431\u044E\u0440\u043E, \u0430 \u043F\u0440\u0438 \u043D\u0435\u043E\u0431\u0445\u043E\u0434\u0438\u043C\u043E\u0441\u0442\u0438 \u2014 \u043A\u0440\u0435\u0434\u0438\u0442\u043E\u0440\u0430\u043C \u0438\u043B\u0438 \u043A\u043E\u043B\u043B\u0435\u043A\u0442\u043E\u0440\u0441\u043A\u0438\u043C \u0430\u0433\u0435\u043D\u0442\u0441\u0442\u0432\u0430\u043C, \u043A\u043E\u0442\u043E\u0440\u044B\u0435 \u0441\u043E\u043E\u0431\u0449\u0438\u043B\u0438 \u044D\u0442\u0443 \u0438\u043D\u0444\u043E\u0440\u043C\u0430\u0446\u0438\u044E.
+- \u041F\u043E\u0432\u0442\u043E\u0440\u043D\u044B\u0435 \u043F\u0438\u0441\u044C\u043C\u0430: \u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F \u043E\u0442\u0441\u043B\u0435\u0436\u0438\u0432\u0430\u0435\u0442 \u043E\u0442\u0432\u0435\u0442\u044B \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u044B\u0445 \u0431\u044E\u0440\u043E \u0438 \u043A\u0440\u0435\u0434\u0438\u0442\u043E\u0440\u043E\u0432 \u0438 \u043D\u0430\u043F\u0440\u0430\u0432\u043B\u044F\u0435\u0442 \u043F\u043E\u0432\u0442\u043E\u0440\u043D\u044B\u0435 \u043F\u0438\u0441\u044C\u043C\u0430, \u0435\u0441\u043B\u0438 \u043E\u0442\u0432\u0435\u0442 \u043D\u0435 \u043F\u043E\u043B\u0443\u0447\u0435\u043D, \u043D\u0435\u043F\u043E\u043B\u043E\u043D \u0438\u043B\u0438 \u043D\u0435 \u043A\u0430\u0441\u0430\u0435\u0442\u0441\u044F \u0441\u0443\u0442\u0438 \u043E\u0441\u043F\u0430\u0440\u0438\u0432\u0430\u043D\u0438\u044F, \u0430 \u0442\u0430\u043A\u0436\u0435 \u0435\u0441\u043B\u0438 \u0443 \u041A\u043B\u0438\u0435\u043D\u0442\u0430 \u043F\u043E\u044F\u0432\u0438\u043B\u0430\u0441\u044C \u043D\u043E\u0432\u0430\u044F \u0438\u043D\u0444\u043E\u0440\u043C\u0430\u0446\u0438\u044F.
+- \u0420\u0435\u043A\u043E\u043C\u0435\u043D\u0434\u0430\u0446\u0438\u0438 \u043F\u043E \u0444\u043E\u0440\u043C\u0438\u0440\u043E\u0432\u0430\u043D\u0438\u044E \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0439 \u0438\u0441\u0442\u043E\u0440\u0438\u0438: \u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F \u043E\u0431\u044A\u044F\u0441\u043D\u044F\u0435\u0442 \u041A\u043B\u0438\u0435\u043D\u0442\u0443, \u043A\u0430\u043A \u0441\u0444\u043E\u0440\u043C\u0438\u0440\u043E\u0432\u0430\u0442\u044C \u043F\u043E\u043B\u043E\u0436\u0438\u0442\u0435\u043B\u044C\u043D\u0443\u044E \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u0443\u044E \u0438\u0441\u0442\u043E\u0440\u0438\u044E, \u043D\u0430\u043F\u0440\u0438\u043C\u0435\u0440 \u0432\u043D\u043E\u0441\u0438\u0442\u044C \u043F\u043B\u0430\u0442\u0435\u0436\u0438 \u0432\u043E\u0432\u0440\u0435\u043C\u044F, \u043F\u043E\u0434\u0434\u0435\u0440\u0436\u0438\u0432\u0430\u0442\u044C \u043D\u0438\u0437\u043A\u0443\u044E \u0437\u0430\u0434\u043E\u043B\u0436\u0435\u043D\u043D\u043E\u0441\u0442\u044C \u043F\u043E \u043A\u0430\u0440\u0442\u0430\u043C \u0438 \u043E\u0441\u043C\u043E\u0442\u0440\u0438\u0442\u0435\u043B\u044C\u043D\u043E \u043E\u0431\u0440\u0430\u0449\u0430\u0442\u044C\u0441\u044F \u0437\u0430 \u043D\u043E\u0432\u044B\u043C\u0438 \u043A\u0440\u0435\u0434\u0438\u0442\u0430\u043C\u0438.
+- \u0415\u0436\u0435\u043C\u0435\u0441\u044F\u0447\u043D\u044B\u0435 \u043E\u0442\u0447\u0451\u0442\u044B \u043E \u0445\u043E\u0434\u0435 \u0440\u0430\u0431\u043E\u0442\u044B: \u0440\u0430\u0437 \u0432 \u043C\u0435\u0441\u044F\u0446 \u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F \u043D\u0430\u043F\u0440\u0430\u0432\u043B\u044F\u0435\u0442 \u041A\u043B\u0438\u0435\u043D\u0442\u0443 \u043F\u043E \u044D\u043B\u0435\u043A\u0442\u0440\u043E\u043D\u043D\u043E\u0439 \u043F\u043E\u0447\u0442\u0435 \u043F\u0438\u0441\u044C\u043C\u0435\u043D\u043D\u044B\u0439 \u043E\u0442\u0447\u0451\u0442 \u043E\u0431 \u043E\u0442\u043F\u0440\u0430\u0432\u043B\u0435\u043D\u043D\u044B\u0445 \u043F\u0438\u0441\u044C\u043C\u0430\u0445 \u0441 \u043E\u0441\u043F\u0430\u0440\u0438\u0432\u0430\u043D\u0438\u0435\u043C \u0438 \u043F\u043E\u0432\u0442\u043E\u0440\u043D\u044B\u0445 \u043F\u0438\u0441\u044C\u043C\u0430\u0445, \u043E \u043F\u043E\u043B\u0443\u0447\u0435\u043D\u043D\u044B\u0445 \u043E\u0442\u0432\u0435\u0442\u0430\u0445 \u0438 \u043E\u0431 \u0438\u0437\u043C\u0435\u043D\u0435\u043D\u0438\u044F\u0445 \u0432 \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u044B\u0445 \u043E\u0442\u0447\u0451\u0442\u0430\u0445 \u041A\u043B\u0438\u0435\u043D\u0442\u0430.
+
+\u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F \u043E\u0441\u043F\u0430\u0440\u0438\u0432\u0430\u0435\u0442 \u0442\u043E\u043B\u044C\u043A\u043E \u0442\u0443 \u0438\u043D\u0444\u043E\u0440\u043C\u0430\u0446\u0438\u044E, \u043A\u043E\u0442\u043E\u0440\u0443\u044E \u041A\u043B\u0438\u0435\u043D\u0442 \u0434\u043E\u0431\u0440\u043E\u0441\u043E\u0432\u0435\u0441\u0442\u043D\u043E \u0441\u0447\u0438\u0442\u0430\u0435\u0442 \u043D\u0435\u0442\u043E\u0447\u043D\u043E\u0439, \u043D\u0435\u043F\u043E\u043B\u043D\u043E\u0439, \u043D\u0435\u043F\u0440\u043E\u0432\u0435\u0440\u044F\u0435\u043C\u043E\u0439 \u0438\u043B\u0438 \u0443\u0441\u0442\u0430\u0440\u0435\u0432\u0448\u0435\u0439. \u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F \u043D\u0438\u043A\u043E\u0433\u0434\u0430 \u043D\u0435 \u0434\u0435\u043B\u0430\u0435\u0442 \u0441\u0430\u043C\u0430 \u0438 \u043D\u0435 \u0441\u043E\u0432\u0435\u0442\u0443\u0435\u0442 \u041A\u043B\u0438\u0435\u043D\u0442\u0443 \u0434\u0435\u043B\u0430\u0442\u044C \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u043C\u0443 \u0431\u044E\u0440\u043E \u0438\u043B\u0438 \u043A\u0440\u0435\u0434\u0438\u0442\u043E\u0440\u0443 \u043D\u0435\u043F\u0440\u0430\u0432\u0434\u0438\u0432\u044B\u0435 \u0438\u043B\u0438 \u0432\u0432\u043E\u0434\u044F\u0449\u0438\u0435 \u0432 \u0437\u0430\u0431\u043B\u0443\u0436\u0434\u0435\u043D\u0438\u0435 \u0437\u0430\u044F\u0432\u043B\u0435\u043D\u0438\u044F. \u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F \u043D\u0435 \u043F\u0440\u0435\u0434\u043B\u0430\u0433\u0430\u0435\u0442 \u0441\u043E\u0437\u0434\u0430\u0442\u044C \u043D\u043E\u0432\u0443\u044E \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u0443\u044E \u043B\u0438\u0447\u043D\u043E\u0441\u0442\u044C \u0438 \u043D\u0435 \u0441\u043E\u0432\u0435\u0442\u0443\u0435\u0442 \u041A\u043B\u0438\u0435\u043D\u0442\u0443 \u0438\u0441\u043F\u043E\u043B\u044C\u0437\u043E\u0432\u0430\u0442\u044C \u043A\u0430\u043A\u043E\u0439-\u043B\u0438\u0431\u043E \u0438\u043D\u043E\u0439 \u043D\u043E\u043C\u0435\u0440 \u0432\u043C\u0435\u0441\u0442\u043E \u0435\u0433\u043E \u0441\u043E\u0431\u0441\u0442\u0432\u0435\u043D\u043D\u043E\u0433\u043E \u043D\u043E\u043C\u0435\u0440\u0430 \u0441\u043E\u0446\u0438\u0430\u043B\u044C\u043D\u043E\u0433\u043E \u0441\u0442\u0440\u0430\u0445\u043E\u0432\u0430\u043D\u0438\u044F (SSN). \u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F \u043D\u0435 \u044F\u0432\u043B\u044F\u0435\u0442\u0441\u044F \u044E\u0440\u0438\u0434\u0438\u0447\u0435\u0441\u043A\u043E\u0439 \u0444\u0438\u0440\u043C\u043E\u0439 \u0438 \u043D\u0435 \u0434\u0430\u0451\u0442 \u044E\u0440\u0438\u0434\u0438\u0447\u0435\u0441\u043A\u0438\u0445 \u043A\u043E\u043D\u0441\u0443\u043B\u044C\u0442\u0430\u0446\u0438\u0439.
+
+\u041A\u043B\u0438\u0435\u043D\u0442 \u043E\u0431\u044F\u0437\u0443\u0435\u0442\u0441\u044F \u043F\u0440\u0435\u0434\u043E\u0441\u0442\u0430\u0432\u043B\u044F\u0442\u044C \u041A\u043E\u043C\u043F\u0430\u043D\u0438\u0438 \u0442\u043E\u0447\u043D\u044B\u0435 \u0441\u0432\u0435\u0434\u0435\u043D\u0438\u044F \u0438 \u043D\u0435\u0437\u0430\u043C\u0435\u0434\u043B\u0438\u0442\u0435\u043B\u044C\u043D\u043E \u043F\u0435\u0440\u0435\u0441\u044B\u043B\u0430\u0442\u044C \u0435\u0439 \u0432\u0441\u0435 \u043F\u0438\u0441\u044C\u043C\u0430, \u043A\u043E\u0442\u043E\u0440\u044B\u0435 \u043E\u043D \u043F\u043E\u043B\u0443\u0447\u0430\u0435\u0442 \u043E\u0442 \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u044B\u0445 \u0431\u044E\u0440\u043E \u0438\u043B\u0438 \u043A\u0440\u0435\u0434\u0438\u0442\u043E\u0440\u043E\u0432 \u043F\u043E \u043E\u0441\u043F\u0430\u0440\u0438\u0432\u0430\u0435\u043C\u044B\u043C \u0437\u0430\u043F\u0438\u0441\u044F\u043C.
+
+## 4. \u041E\u0440\u0438\u0435\u043D\u0442\u0438\u0440\u043E\u0432\u043E\u0447\u043D\u044B\u0439 \u0441\u0440\u043E\u043A \u043E\u043A\u0430\u0437\u0430\u043D\u0438\u044F \u0443\u0441\u043B\u0443\u0433
+
+\u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F \u043D\u0435 \u043E\u043A\u0430\u0437\u044B\u0432\u0430\u0435\u0442 \u043D\u0438\u043A\u0430\u043A\u0438\u0445 \u0443\u0441\u043B\u0443\u0433 \u0434\u043E \u043E\u043A\u043E\u043D\u0447\u0430\u043D\u0438\u044F \u0441\u0440\u043E\u043A\u0430 \u0434\u043B\u044F \u0440\u0430\u0441\u0442\u043E\u0440\u0436\u0435\u043D\u0438\u044F, \u0443\u043A\u0430\u0437\u0430\u043D\u043D\u043E\u0433\u043E \u0432 \u0440\u0430\u0437\u0434\u0435\u043B\u0435 7. \u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F \u043F\u043E\u0434\u0433\u043E\u0442\u043E\u0432\u0438\u0442 \u043F\u0435\u0440\u0432\u044B\u0435 \u043F\u0438\u0441\u044C\u043C\u0430 \u0441 \u043E\u0441\u043F\u0430\u0440\u0438\u0432\u0430\u043D\u0438\u0435\u043C \u0432 \u0442\u0435\u0447\u0435\u043D\u0438\u0435 30 \u0434\u043D\u0435\u0439 \u043F\u043E\u0441\u043B\u0435 \u043E\u043A\u043E\u043D\u0447\u0430\u043D\u0438\u044F \u0441\u0440\u043E\u043A\u0430 \u0434\u043B\u044F \u0440\u0430\u0441\u0442\u043E\u0440\u0436\u0435\u043D\u0438\u044F. \u041A\u0430\u043A \u043F\u0440\u0430\u0432\u0438\u043B\u043E, \u0443 \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u044B\u0445 \u0431\u044E\u0440\u043E \u0435\u0441\u0442\u044C 30 \u0434\u043D\u0435\u0439, \u0430 \u0432 \u043D\u0435\u043A\u043E\u0442\u043E\u0440\u044B\u0445 \u0441\u043B\u0443\u0447\u0430\u044F\u0445 45 \u0434\u043D\u0435\u0439 \u043D\u0430 \u043F\u0440\u043E\u0432\u0435\u0440\u043A\u0443 \u043E\u0441\u043F\u0430\u0440\u0438\u0432\u0430\u0435\u043C\u043E\u0439 \u0438\u043D\u0444\u043E\u0440\u043C\u0430\u0446\u0438\u0438, \u043F\u043E\u044D\u0442\u043E\u043C\u0443 \u0440\u0430\u0431\u043E\u0442\u0430 \u0432\u0435\u0434\u0451\u0442\u0441\u044F \u0435\u0436\u0435\u043C\u0435\u0441\u044F\u0447\u043D\u044B\u043C\u0438 \u044D\u0442\u0430\u043F\u0430\u043C\u0438 \u043E\u0441\u043F\u0430\u0440\u0438\u0432\u0430\u043D\u0438\u044F \u0438 \u043F\u043E\u0432\u0442\u043E\u0440\u043D\u044B\u0445 \u043F\u0438\u0441\u0435\u043C. \u041F\u043E \u043E\u0446\u0435\u043D\u043A\u0435 \u041A\u043E\u043C\u043F\u0430\u043D\u0438\u0438, \u043F\u0440\u043E\u0433\u0440\u0430\u043C\u043C\u0430 \u0437\u0430\u0439\u043C\u0451\u0442 \u043E\u043A\u043E\u043B\u043E 6 \u043C\u0435\u0441\u044F\u0446\u0435\u0432 \u0441 \u043C\u043E\u043C\u0435\u043D\u0442\u0430 \u043E\u043A\u043E\u043D\u0447\u0430\u043D\u0438\u044F \u0441\u0440\u043E\u043A\u0430 \u0434\u043B\u044F \u0440\u0430\u0441\u0442\u043E\u0440\u0436\u0435\u043D\u0438\u044F; \u044D\u0442\u043E \u043E\u0431\u044B\u0447\u043D\u0430\u044F \u043F\u0440\u043E\u0434\u043E\u043B\u0436\u0438\u0442\u0435\u043B\u044C\u043D\u043E\u0441\u0442\u044C \u043F\u0440\u043E\u0433\u0440\u0430\u043C\u043C\u044B. \u041A\u043B\u0438\u0435\u043D\u0442 \u043C\u043E\u0436\u0435\u0442 \u0437\u0430\u0432\u0435\u0440\u0448\u0438\u0442\u044C \u0435\u0451 \u0440\u0430\u043D\u044C\u0448\u0435 \u0432 \u043B\u044E\u0431\u043E\u0435 \u0432\u0440\u0435\u043C\u044F, \u043A\u0430\u043A \u0443\u043A\u0430\u0437\u0430\u043D\u043E \u0432 \u0440\u0430\u0437\u0434\u0435\u043B\u0435 8.
+
+## 5. \u041F\u043B\u0430\u0442\u0430, \u043E\u0431\u0449\u0430\u044F \u0441\u0443\u043C\u043C\u0430 \u0438 \u0441\u0440\u043E\u043A\u0438 \u043E\u043F\u043B\u0430\u0442\u044B
+
+\u041A\u043B\u0438\u0435\u043D\u0442 \u0432\u043D\u043E\u0441\u0438\u0442 \u0442\u043E\u043B\u044C\u043A\u043E \u0441\u043B\u0435\u0434\u0443\u044E\u0449\u0438\u0435 \u043F\u043B\u0430\u0442\u0435\u0436\u0438:
+
+- \u041F\u0435\u0440\u0432\u043E\u043D\u0430\u0447\u0430\u043B\u044C\u043D\u044B\u0439 \u043F\u043B\u0430\u0442\u0451\u0436: $300.00 \u0437\u0430 \u0430\u043D\u0430\u043B\u0438\u0437 \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u044B\u0445 \u043E\u0442\u0447\u0451\u0442\u043E\u0432 \u041A\u043B\u0438\u0435\u043D\u0442\u0430, \u0430 \u0442\u0430\u043A\u0436\u0435 \u043F\u043E\u0434\u0433\u043E\u0442\u043E\u0432\u043A\u0443 \u0438 \u043E\u0442\u043F\u0440\u0430\u0432\u043A\u0443 \u043F\u0435\u0440\u0432\u044B\u0445 \u043F\u0438\u0441\u0435\u043C \u0441 \u043E\u0441\u043F\u0430\u0440\u0438\u0432\u0430\u043D\u0438\u0435\u043C. \u041E\u043D \u043F\u043E\u0434\u043B\u0435\u0436\u0438\u0442 \u043E\u043F\u043B\u0430\u0442\u0435 \u0442\u043E\u043B\u044C\u043A\u043E \u043F\u043E\u0441\u043B\u0435 \u0442\u043E\u0433\u043E, \u043A\u0430\u043A \u044D\u0442\u0438 \u0443\u0441\u043B\u0443\u0433\u0438 \u043F\u043E\u043B\u043D\u043E\u0441\u0442\u044C\u044E \u043E\u043A\u0430\u0437\u0430\u043D\u044B, \u0442\u043E \u0435\u0441\u0442\u044C \u043F\u043E\u0441\u043B\u0435 \u043E\u0442\u043F\u0440\u0430\u0432\u043A\u0438 \u043F\u0435\u0440\u0432\u044B\u0445 \u043F\u0438\u0441\u0435\u043C \u0441 \u043E\u0441\u043F\u0430\u0440\u0438\u0432\u0430\u043D\u0438\u0435\u043C.
+- \u0415\u0436\u0435\u043C\u0435\u0441\u044F\u0447\u043D\u044B\u0439 \u043F\u043B\u0430\u0442\u0451\u0436: $119.95 \u0437\u0430 \u043A\u0430\u0436\u0434\u044B\u0439 \u043C\u0435\u0441\u044F\u0446 \u043E\u0431\u0441\u043B\u0443\u0436\u0438\u0432\u0430\u043D\u0438\u044F, \u043A\u043E\u0442\u043E\u0440\u044B\u0439 \u041A\u043B\u0438\u0435\u043D\u0442 \u0440\u0435\u0448\u0438\u0442 \u043F\u0440\u043E\u0434\u043E\u043B\u0436\u0438\u0442\u044C. \u041C\u0435\u0441\u044F\u0446\u044B \u043E\u0431\u0441\u043B\u0443\u0436\u0438\u0432\u0430\u043D\u0438\u044F \u043E\u0442\u0441\u0447\u0438\u0442\u044B\u0432\u0430\u044E\u0442\u0441\u044F \u0441\u043E \u0434\u043D\u044F, \u0441\u043B\u0435\u0434\u0443\u044E\u0449\u0435\u0433\u043E \u0437\u0430 \u043E\u043A\u043E\u043D\u0447\u0430\u043D\u0438\u0435\u043C \u0441\u0440\u043E\u043A\u0430 \u0434\u043B\u044F \u0440\u0430\u0441\u0442\u043E\u0440\u0436\u0435\u043D\u0438\u044F. \u0415\u0436\u0435\u043C\u0435\u0441\u044F\u0447\u043D\u044B\u0439 \u043F\u043B\u0430\u0442\u0451\u0436 \u0437\u0430 \u043C\u0435\u0441\u044F\u0446 \u043F\u043E\u0434\u043B\u0435\u0436\u0438\u0442 \u043E\u043F\u043B\u0430\u0442\u0435 \u0442\u043E\u043B\u044C\u043A\u043E \u043F\u043E\u0441\u043B\u0435 \u0442\u043E\u0433\u043E, \u043A\u0430\u043A \u0443\u0441\u043B\u0443\u0433\u0438 \u0437\u0430 \u044D\u0442\u043E\u0442 \u043C\u0435\u0441\u044F\u0446, \u0432\u043A\u043B\u044E\u0447\u0430\u044F \u043E\u0442\u0447\u0451\u0442 \u043E \u0445\u043E\u0434\u0435 \u0440\u0430\u0431\u043E\u0442\u044B, \u043F\u043E\u043B\u043D\u043E\u0441\u0442\u044C\u044E \u043E\u043A\u0430\u0437\u0430\u043D\u044B.
+
+\u041E\u0431\u0449\u0430\u044F \u0441\u0443\u043C\u043C\u0430: \u043F\u0440\u0438 \u043E\u0431\u044B\u0447\u043D\u043E\u0439 6-\u043C\u0435\u0441\u044F\u0447\u043D\u043E\u0439 \u043F\u0440\u043E\u0433\u0440\u0430\u043C\u043C\u0435 \u043E\u0431\u0449\u0430\u044F \u0441\u0443\u043C\u043C\u0430 \u0432\u0441\u0435\u0445 \u043F\u043B\u0430\u0442\u0435\u0436\u0435\u0439 \u0441\u043E\u0441\u0442\u0430\u0432\u043B\u044F\u0435\u0442 \u043F\u0435\u0440\u0432\u043E\u043D\u0430\u0447\u0430\u043B\u044C\u043D\u044B\u0439 \u043F\u043B\u0430\u0442\u0451\u0436 $300.00 \u043F\u043B\u044E\u0441 \u0448\u0435\u0441\u0442\u044C \u0435\u0436\u0435\u043C\u0435\u0441\u044F\u0447\u043D\u044B\u0445 \u043F\u043B\u0430\u0442\u0435\u0436\u0435\u0439 \u043F\u043E $119.95. \u0415\u0441\u043B\u0438 \u041A\u043B\u0438\u0435\u043D\u0442 \u0440\u0435\u0448\u0438\u0442 \u043F\u0440\u043E\u0434\u043E\u043B\u0436\u0438\u0442\u044C \u043E\u0431\u0441\u043B\u0443\u0436\u0438\u0432\u0430\u043D\u0438\u0435 \u0434\u043E\u043B\u044C\u0448\u0435 \u0448\u0435\u0441\u0442\u0438 \u043C\u0435\u0441\u044F\u0446\u0435\u0432, \u0437\u0430 \u043A\u0430\u0436\u0434\u044B\u0439 \u0434\u043E\u043F\u043E\u043B\u043D\u0438\u0442\u0435\u043B\u044C\u043D\u044B\u0439 \u043C\u0435\u0441\u044F\u0446 \u0434\u043E\u0431\u0430\u0432\u043B\u044F\u0435\u0442\u0441\u044F \u043E\u0434\u0438\u043D \u0435\u0436\u0435\u043C\u0435\u0441\u044F\u0447\u043D\u044B\u0439 \u043F\u043B\u0430\u0442\u0451\u0436 $119.95. \u0415\u0441\u043B\u0438 \u041A\u043B\u0438\u0435\u043D\u0442 \u0437\u0430\u0432\u0435\u0440\u0448\u0438\u0442 \u043F\u0440\u043E\u0433\u0440\u0430\u043C\u043C\u0443 \u0440\u0430\u043D\u044C\u0448\u0435, \u043E\u0431\u0449\u0430\u044F \u0441\u0443\u043C\u043C\u0430 \u0431\u0443\u0434\u0435\u0442 \u043C\u0435\u043D\u044C\u0448\u0435: \u043F\u0435\u0440\u0432\u043E\u043D\u0430\u0447\u0430\u043B\u044C\u043D\u044B\u0439 \u043F\u043B\u0430\u0442\u0451\u0436 (\u0435\u0441\u043B\u0438 \u043F\u0435\u0440\u0432\u044B\u0435 \u043F\u0438\u0441\u044C\u043C\u0430 \u0441 \u043E\u0441\u043F\u0430\u0440\u0438\u0432\u0430\u043D\u0438\u0435\u043C \u0443\u0436\u0435 \u043E\u0442\u043F\u0440\u0430\u0432\u043B\u0435\u043D\u044B) \u043F\u043B\u044E\u0441 \u043F\u043E \u043E\u0434\u043D\u043E\u043C\u0443 \u0435\u0436\u0435\u043C\u0435\u0441\u044F\u0447\u043D\u043E\u043C\u0443 \u043F\u043B\u0430\u0442\u0435\u0436\u0443 \u0437\u0430 \u043A\u0430\u0436\u0434\u044B\u0439 \u043F\u043E\u043B\u043D\u043E\u0441\u0442\u044C\u044E \u043E\u043A\u0430\u0437\u0430\u043D\u043D\u044B\u0439 \u043C\u0435\u0441\u044F\u0446 \u043E\u0431\u0441\u043B\u0443\u0436\u0438\u0432\u0430\u043D\u0438\u044F. \u0415\u0441\u043B\u0438 \u041A\u043B\u0438\u0435\u043D\u0442 \u0440\u0430\u0441\u0442\u043E\u0440\u0433\u043D\u0435\u0442 \u0414\u043E\u0433\u043E\u0432\u043E\u0440 \u0432 \u0442\u0435\u0447\u0435\u043D\u0438\u0435 \u0441\u0440\u043E\u043A\u0430 \u0434\u043B\u044F \u0440\u0430\u0441\u0442\u043E\u0440\u0436\u0435\u043D\u0438\u044F, \u043E\u043D \u043D\u0438\u0447\u0435\u0433\u043E \u043D\u0435 \u043F\u043B\u0430\u0442\u0438\u0442.
+
+**\u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F \u043D\u0438\u043A\u043E\u0433\u0434\u0430 \u043D\u0435 \u0432\u0437\u0438\u043C\u0430\u0435\u0442 \u0438 \u043D\u0435 \u043F\u0440\u0438\u043D\u0438\u043C\u0430\u0435\u0442 \u043E\u043F\u043B\u0430\u0442\u0443 \u0434\u043E \u0442\u043E\u0433\u043E, \u043A\u0430\u043A \u043F\u043E\u043B\u043D\u043E\u0441\u0442\u044C\u044E \u043E\u043A\u0430\u0437\u0430\u043D\u044B \u0443\u0441\u043B\u0443\u0433\u0438, \u0437\u0430 \u043A\u043E\u0442\u043E\u0440\u044B\u0435 \u044D\u0442\u0430 \u043E\u043F\u043B\u0430\u0442\u0430 \u043F\u0440\u0438\u0447\u0438\u0442\u0430\u0435\u0442\u0441\u044F, \u0438 \u043D\u0438\u0447\u0435\u0433\u043E \u043D\u0435 \u0432\u0437\u0438\u043C\u0430\u0435\u0442 \u0434\u043E \u043E\u043A\u043E\u043D\u0447\u0430\u043D\u0438\u044F \u0441\u0440\u043E\u043A\u0430 \u0434\u043B\u044F \u0440\u0430\u0441\u0442\u043E\u0440\u0436\u0435\u043D\u0438\u044F.**
+
+\u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F \u0441\u043F\u0438\u0441\u044B\u0432\u0430\u0435\u0442 \u043A\u0430\u0436\u0434\u044B\u0439 \u043F\u043B\u0430\u0442\u0451\u0436 \u0447\u0435\u0440\u0435\u0437 \u0441\u0432\u043E\u0435\u0433\u043E \u043F\u043B\u0430\u0442\u0451\u0436\u043D\u043E\u0433\u043E \u043F\u0440\u043E\u0432\u0430\u0439\u0434\u0435\u0440\u0430 \u0441 \u043F\u043B\u0430\u0442\u0451\u0436\u043D\u043E\u0439 \u043A\u0430\u0440\u0442\u044B, \u043A\u043E\u0442\u043E\u0440\u0443\u044E \u0443\u043A\u0430\u0437\u0430\u043B \u041A\u043B\u0438\u0435\u043D\u0442 (\u0438\u043B\u0438 \u0438\u043D\u044B\u043C \u0441\u043F\u043E\u0441\u043E\u0431\u043E\u043C \u043E\u043F\u043B\u0430\u0442\u044B, \u0441\u043E\u0433\u043B\u0430\u0441\u043E\u0432\u0430\u043D\u043D\u044B\u043C \u0441 \u041A\u043B\u0438\u0435\u043D\u0442\u043E\u043C), \u0438 \u0442\u043E\u043B\u044C\u043A\u043E \u043F\u043E\u0441\u043B\u0435 \u0442\u043E\u0433\u043E, \u043A\u0430\u043A \u044D\u0442\u043E\u0442 \u043F\u043B\u0430\u0442\u0451\u0436 \u0441\u0442\u0430\u043B \u043F\u043E\u0434\u043B\u0435\u0436\u0430\u0449\u0438\u043C \u043E\u043F\u043B\u0430\u0442\u0435 \u0441\u043E\u0433\u043B\u0430\u0441\u043D\u043E \u043D\u0430\u0441\u0442\u043E\u044F\u0449\u0435\u043C\u0443 \u0440\u0430\u0437\u0434\u0435\u043B\u0443. \u0412 \u043A\u0430\u0436\u0434\u043E\u043C \u0435\u0436\u0435\u043C\u0435\u0441\u044F\u0447\u043D\u043E\u043C \u043E\u0442\u0447\u0451\u0442\u0435 \u043E \u0445\u043E\u0434\u0435 \u0440\u0430\u0431\u043E\u0442\u044B \u043F\u0435\u0440\u0435\u0447\u0438\u0441\u043B\u0435\u043D\u044B \u0443\u0441\u043B\u0443\u0433\u0438, \u043E\u043A\u0430\u0437\u0430\u043D\u043D\u044B\u0435 \u0432 \u044D\u0442\u043E\u043C \u043C\u0435\u0441\u044F\u0446\u0435, \u0438 \u043F\u043B\u0430\u0442\u0430, \u043A\u043E\u0442\u043E\u0440\u0430\u044F \u0437\u0430 \u043D\u0438\u0445 \u043F\u0440\u0438\u0447\u0438\u0442\u0430\u0435\u0442\u0441\u044F. \u041D\u0438\u043A\u0430\u043A\u0438\u0445 \u0441\u0431\u043E\u0440\u043E\u0432 \u0437\u0430 \u043F\u043E\u0434\u043A\u043B\u044E\u0447\u0435\u043D\u0438\u0435, \u0441\u0431\u043E\u0440\u043E\u0432 \u0437\u0430 \u0440\u0430\u0441\u0442\u043E\u0440\u0436\u0435\u043D\u0438\u0435, \u0448\u0442\u0440\u0430\u0444\u043E\u0432 \u0438\u043B\u0438 \u0438\u043D\u044B\u0445 \u043F\u043B\u0430\u0442\u0435\u0436\u0435\u0439 \u043D\u0435\u0442.
+
+## 6. \u0420\u0435\u0437\u0443\u043B\u044C\u0442\u0430\u0442 \u043D\u0435 \u0433\u0430\u0440\u0430\u043D\u0442\u0438\u0440\u0443\u0435\u0442\u0441\u044F
+
+\u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F \u043D\u0435 \u043C\u043E\u0436\u0435\u0442 \u043E\u0431\u0435\u0449\u0430\u0442\u044C \u0438 \u043D\u0435 \u043E\u0431\u0435\u0449\u0430\u0435\u0442 \u043A\u0430\u043A\u043E\u0439-\u043B\u0438\u0431\u043E \u043E\u043F\u0440\u0435\u0434\u0435\u043B\u0451\u043D\u043D\u044B\u0439 \u0440\u0435\u0437\u0443\u043B\u044C\u0442\u0430\u0442. \u0412 \u0447\u0430\u0441\u0442\u043D\u043E\u0441\u0442\u0438, \u043E\u043D\u0430 \u043D\u0435 \u043E\u0431\u0435\u0449\u0430\u0435\u0442, \u0447\u0442\u043E \u043A\u0430\u043A\u0430\u044F-\u043B\u0438\u0431\u043E \u0437\u0430\u043F\u0438\u0441\u044C \u0431\u0443\u0434\u0435\u0442 \u0443\u0434\u0430\u043B\u0435\u043D\u0430 \u0438\u0437 \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u044B\u0445 \u043E\u0442\u0447\u0451\u0442\u043E\u0432 \u041A\u043B\u0438\u0435\u043D\u0442\u0430, \u0447\u0442\u043E \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u044B\u0439 \u0440\u0435\u0439\u0442\u0438\u043D\u0433 \u041A\u043B\u0438\u0435\u043D\u0442\u0430 \u043F\u043E\u0432\u044B\u0441\u0438\u0442\u0441\u044F \u043D\u0430 \u043A\u0430\u043A\u0443\u044E-\u043B\u0438\u0431\u043E \u0432\u0435\u043B\u0438\u0447\u0438\u043D\u0443 \u0438\u043B\u0438 \u0447\u0442\u043E \u041A\u043B\u0438\u0435\u043D\u0442\u0443 \u043E\u0434\u043E\u0431\u0440\u044F\u0442 \u043A\u0440\u0435\u0434\u0438\u0442. \u0420\u0435\u0448\u0435\u043D\u0438\u044F \u043F\u043E \u043E\u0441\u043F\u0430\u0440\u0438\u0432\u0430\u043D\u0438\u044E \u043F\u0440\u0438\u043D\u0438\u043C\u0430\u044E\u0442 \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u044B\u0435 \u0431\u044E\u0440\u043E \u0438 \u043A\u0440\u0435\u0434\u0438\u0442\u043E\u0440\u044B, \u0430 \u043D\u0435 \u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F. \u041D\u0438\u043A\u0442\u043E, \u0432 \u0442\u043E\u043C \u0447\u0438\u0441\u043B\u0435 \u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F, \u043D\u0435 \u043C\u043E\u0436\u0435\u0442 \u0437\u0430\u043A\u043E\u043D\u043D\u044B\u043C \u043F\u0443\u0442\u0451\u043C \u0434\u043E\u0431\u0438\u0442\u044C\u0441\u044F \u0443\u0434\u0430\u043B\u0435\u043D\u0438\u044F \u0438\u0437 \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0433\u043E \u043E\u0442\u0447\u0451\u0442\u0430 \u0442\u043E\u0447\u043D\u043E\u0439, \u0430\u043A\u0442\u0443\u0430\u043B\u044C\u043D\u043E\u0439 \u0438 \u043F\u043E\u0434\u0434\u0430\u044E\u0449\u0435\u0439\u0441\u044F \u043F\u0440\u043E\u0432\u0435\u0440\u043A\u0435 \u0438\u043D\u0444\u043E\u0440\u043C\u0430\u0446\u0438\u0438, \u0438 \u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F \u043D\u0435 \u043C\u043E\u0436\u0435\u0442 \u043E\u0431\u0435\u0449\u0430\u0442\u044C \u0438 \u043D\u0435 \u043E\u0431\u0435\u0449\u0430\u0435\u0442 \u0443\u0434\u0430\u043B\u0438\u0442\u044C \u0442\u0430\u043A\u0443\u044E \u0438\u043D\u0444\u043E\u0440\u043C\u0430\u0446\u0438\u044E. \u041D\u0430\u0441\u0442\u043E\u044F\u0449\u0438\u0439 \u0414\u043E\u0433\u043E\u0432\u043E\u0440 \u043D\u0435 \u0441\u043E\u0434\u0435\u0440\u0436\u0438\u0442 \u043D\u0438\u043A\u0430\u043A\u0438\u0445 \u0433\u0430\u0440\u0430\u043D\u0442\u0438\u0439.
+
+## 7. \u041F\u0440\u0430\u0432\u043E \u041A\u043B\u0438\u0435\u043D\u0442\u0430 \u0440\u0430\u0441\u0442\u043E\u0440\u0433\u043D\u0443\u0442\u044C \u0414\u043E\u0433\u043E\u0432\u043E\u0440
+
+\u041A\u043B\u0438\u0435\u043D\u0442 \u043C\u043E\u0436\u0435\u0442 \u0440\u0430\u0441\u0442\u043E\u0440\u0433\u043D\u0443\u0442\u044C \u043D\u0430\u0441\u0442\u043E\u044F\u0449\u0438\u0439 \u0414\u043E\u0433\u043E\u0432\u043E\u0440 \u0431\u0435\u0437 \u0448\u0442\u0440\u0430\u0444\u043E\u0432 \u0438 \u043E\u0431\u044F\u0437\u0430\u0442\u0435\u043B\u044C\u0441\u0442\u0432 \u0432 \u043B\u044E\u0431\u043E\u0435 \u0432\u0440\u0435\u043C\u044F \u0434\u043E \u043F\u043E\u043B\u0443\u043D\u043E\u0447\u0438 3-\u0433\u043E \u0440\u0430\u0431\u043E\u0447\u0435\u0433\u043E \u0434\u043D\u044F \u043F\u043E\u0441\u043B\u0435 \u0434\u0430\u0442\u044B, \u0432 \u043A\u043E\u0442\u043E\u0440\u0443\u044E \u041A\u043B\u0438\u0435\u043D\u0442 \u0435\u0433\u043E \u043F\u043E\u0434\u043F\u0438\u0441\u0430\u043B (\xAB\u0441\u0440\u043E\u043A \u0434\u043B\u044F \u0440\u0430\u0441\u0442\u043E\u0440\u0436\u0435\u043D\u0438\u044F\xBB). \u0414\u0430\u0442\u0430 \u043E\u043A\u043E\u043D\u0447\u0430\u043D\u0438\u044F \u0441\u0440\u043E\u043A\u0430 \u0434\u043B\u044F \u0440\u0430\u0441\u0442\u043E\u0440\u0436\u0435\u043D\u0438\u044F \u0443\u043A\u0430\u0437\u0430\u043D\u0430 \u0432 \u044D\u043A\u0437\u0435\u043C\u043F\u043B\u044F\u0440\u0435 \u0423\u0432\u0435\u0434\u043E\u043C\u043B\u0435\u043D\u0438\u044F \u043E \u0440\u0430\u0441\u0442\u043E\u0440\u0436\u0435\u043D\u0438\u0438 \u0434\u043E\u0433\u043E\u0432\u043E\u0440\u0430, \u043A\u043E\u0442\u043E\u0440\u044B\u0439 \u043F\u043E\u043B\u0443\u0447\u0430\u0435\u0442 \u041A\u043B\u0438\u0435\u043D\u0442.
+
+\u041A\u0430\u043A \u0440\u0430\u0441\u0442\u043E\u0440\u0433\u043D\u0443\u0442\u044C \u0414\u043E\u0433\u043E\u0432\u043E\u0440, \u043E\u0431\u044A\u044F\u0441\u043D\u044F\u0435\u0442\u0441\u044F \u0432 \u043F\u0440\u0438\u043B\u0430\u0433\u0430\u0435\u043C\u043E\u043C \u0423\u0432\u0435\u0434\u043E\u043C\u043B\u0435\u043D\u0438\u0438 \u043E \u0440\u0430\u0441\u0442\u043E\u0440\u0436\u0435\u043D\u0438\u0438 \u0434\u043E\u0433\u043E\u0432\u043E\u0440\u0430: \u041A\u043B\u0438\u0435\u043D\u0442 \u043C\u043E\u0436\u0435\u0442 \u043E\u0442\u043F\u0440\u0430\u0432\u0438\u0442\u044C \u043F\u043E \u043F\u043E\u0447\u0442\u0435 \u0438\u043B\u0438 \u0434\u043E\u0441\u0442\u0430\u0432\u0438\u0442\u044C \u043F\u043E\u0434\u043F\u0438\u0441\u0430\u043D\u043D\u044B\u0439 \u0438 \u0434\u0430\u0442\u0438\u0440\u043E\u0432\u0430\u043D\u043D\u044B\u0439 \u044D\u043A\u0437\u0435\u043C\u043F\u043B\u044F\u0440 \u044D\u0442\u043E\u0433\u043E \u0443\u0432\u0435\u0434\u043E\u043C\u043B\u0435\u043D\u0438\u044F \u043B\u0438\u0431\u043E \u043B\u044E\u0431\u043E\u0435 \u0434\u0440\u0443\u0433\u043E\u0435 \u043F\u0438\u0441\u044C\u043C\u0435\u043D\u043D\u043E\u0435 \u0443\u0432\u0435\u0434\u043E\u043C\u043B\u0435\u043D\u0438\u0435 \u043A\u043E\u043C\u043F\u0430\u043D\u0438\u0438 Aloqa Corp \u043F\u043E \u0430\u0434\u0440\u0435\u0441\u0443 1250 Example Avenue, Suite 300, Brooklyn, NY 11201. \u041A\u043B\u0438\u0435\u043D\u0442 \u0442\u0430\u043A\u0436\u0435 \u043C\u043E\u0436\u0435\u0442 \u043D\u0430\u043F\u0440\u0430\u0432\u0438\u0442\u044C \u0443\u0432\u0435\u0434\u043E\u043C\u043B\u0435\u043D\u0438\u0435 \u043F\u043E \u044D\u043B\u0435\u043A\u0442\u0440\u043E\u043D\u043D\u043E\u0439 \u043F\u043E\u0447\u0442\u0435 \u043D\u0430 \u0430\u0434\u0440\u0435\u0441 info@aloqacorp.example.
+
+\u0412 \u0442\u0435\u0447\u0435\u043D\u0438\u0435 \u0441\u0440\u043E\u043A\u0430 \u0434\u043B\u044F \u0440\u0430\u0441\u0442\u043E\u0440\u0436\u0435\u043D\u0438\u044F \u0443\u0441\u043B\u0443\u0433\u0438 \u043D\u0435 \u043E\u043A\u0430\u0437\u044B\u0432\u0430\u044E\u0442\u0441\u044F \u0438 \u043F\u043B\u0430\u0442\u0430 \u043D\u0435 \u0432\u0437\u0438\u043C\u0430\u0435\u0442\u0441\u044F. \u0415\u0441\u043B\u0438 \u041A\u043B\u0438\u0435\u043D\u0442 \u0440\u0430\u0441\u0442\u043E\u0440\u0433\u043D\u0435\u0442 \u0414\u043E\u0433\u043E\u0432\u043E\u0440 \u0432 \u044D\u0442\u043E\u0442 \u0441\u0440\u043E\u043A \u0438 \u043A\u0430\u043A\u043E\u0439-\u043B\u0438\u0431\u043E \u043F\u043B\u0430\u0442\u0451\u0436 \u0432\u0441\u0451 \u0436\u0435 \u0431\u044B\u043B \u0432\u043D\u0435\u0441\u0451\u043D, \u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F \u043F\u043E\u043B\u043D\u043E\u0441\u0442\u044C\u044E \u0432\u0435\u0440\u043D\u0451\u0442 \u0435\u0433\u043E \u0432 \u0442\u0435\u0447\u0435\u043D\u0438\u0435 10 \u0434\u043D\u0435\u0439 \u043F\u043E\u0441\u043B\u0435 \u043F\u043E\u043B\u0443\u0447\u0435\u043D\u0438\u044F \u0443\u0432\u0435\u0434\u043E\u043C\u043B\u0435\u043D\u0438\u044F \u041A\u043B\u0438\u0435\u043D\u0442\u0430.
+
+## 8. \u0417\u0430\u0432\u0435\u0440\u0448\u0435\u043D\u0438\u0435 \u043F\u0440\u043E\u0433\u0440\u0430\u043C\u043C\u044B \u043F\u043E\u0441\u043B\u0435 \u0441\u0440\u043E\u043A\u0430 \u0434\u043B\u044F \u0440\u0430\u0441\u0442\u043E\u0440\u0436\u0435\u043D\u0438\u044F
+
+\u041F\u043E\u0441\u043B\u0435 \u043E\u043A\u043E\u043D\u0447\u0430\u043D\u0438\u044F \u0441\u0440\u043E\u043A\u0430 \u0434\u043B\u044F \u0440\u0430\u0441\u0442\u043E\u0440\u0436\u0435\u043D\u0438\u044F \u041A\u043B\u0438\u0435\u043D\u0442 \u043C\u043E\u0436\u0435\u0442 \u0437\u0430\u0432\u0435\u0440\u0448\u0438\u0442\u044C \u043F\u0440\u043E\u0433\u0440\u0430\u043C\u043C\u0443 \u0432 \u043B\u044E\u0431\u043E\u0435 \u0432\u0440\u0435\u043C\u044F \u0438 \u043F\u043E \u043B\u044E\u0431\u043E\u0439 \u043F\u0440\u0438\u0447\u0438\u043D\u0435, \u0441\u043E\u043E\u0431\u0449\u0438\u0432 \u043E\u0431 \u044D\u0442\u043E\u043C \u041A\u043E\u043C\u043F\u0430\u043D\u0438\u0438 \u043F\u043E \u044D\u043B\u0435\u043A\u0442\u0440\u043E\u043D\u043D\u043E\u0439 \u043F\u043E\u0447\u0442\u0435 info@aloqacorp.example, \u043F\u043E \u0442\u0435\u043B\u0435\u0444\u043E\u043D\u0443 +1 (555) 010-0199 \u0438\u043B\u0438 \u043F\u0438\u0441\u044C\u043C\u043E\u043C \u043F\u043E \u0430\u0434\u0440\u0435\u0441\u0443 1250 Example Avenue, Suite 300, Brooklyn, NY 11201. \u041F\u0440\u043E\u0433\u0440\u0430\u043C\u043C\u0430 \u0437\u0430\u0432\u0435\u0440\u0448\u0430\u0435\u0442\u0441\u044F \u0432 \u0434\u0435\u043D\u044C, \u043A\u043E\u0433\u0434\u0430 \u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F \u043F\u043E\u043B\u0443\u0447\u0430\u0435\u0442 \u0443\u0432\u0435\u0434\u043E\u043C\u043B\u0435\u043D\u0438\u0435 \u041A\u043B\u0438\u0435\u043D\u0442\u0430. \u0421 \u044D\u0442\u043E\u0433\u043E \u0434\u043D\u044F \u043D\u0438\u043A\u0430\u043A\u0430\u044F \u043F\u043B\u0430\u0442\u0430 \u0431\u043E\u043B\u044C\u0448\u0435 \u043D\u0435 \u0432\u0437\u0438\u043C\u0430\u0435\u0442\u0441\u044F, \u0432 \u0442\u043E\u043C \u0447\u0438\u0441\u043B\u0435 \u0437\u0430 \u0442\u0435\u043A\u0443\u0449\u0438\u0439 \u043C\u0435\u0441\u044F\u0446 \u043E\u0431\u0441\u043B\u0443\u0436\u0438\u0432\u0430\u043D\u0438\u044F, \u0438 \u043D\u0438\u043A\u0430\u043A\u0438\u0445 \u0441\u0431\u043E\u0440\u043E\u0432 \u0437\u0430 \u0440\u0430\u0441\u0442\u043E\u0440\u0436\u0435\u043D\u0438\u0435 \u0438\u043B\u0438 \u0448\u0442\u0440\u0430\u0444\u043E\u0432 \u043D\u0435\u0442. \u041A\u043B\u0438\u0435\u043D\u0442 \u043F\u043B\u0430\u0442\u0438\u0442 \u0442\u043E\u043B\u044C\u043A\u043E \u0437\u0430 \u0443\u0441\u043B\u0443\u0433\u0438, \u043F\u043E\u043B\u043D\u043E\u0441\u0442\u044C\u044E \u043E\u043A\u0430\u0437\u0430\u043D\u043D\u044B\u0435 \u0434\u043E \u044D\u0442\u043E\u0433\u043E \u0434\u043D\u044F, \u043A\u0430\u043A \u0443\u043A\u0430\u0437\u0430\u043D\u043E \u0432 \u0440\u0430\u0437\u0434\u0435\u043B\u0435 5.
+
+\u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F \u043C\u043E\u0436\u0435\u0442 \u043F\u0440\u0435\u043A\u0440\u0430\u0442\u0438\u0442\u044C \u043D\u0430\u0441\u0442\u043E\u044F\u0449\u0438\u0439 \u0414\u043E\u0433\u043E\u0432\u043E\u0440, \u043F\u0438\u0441\u044C\u043C\u0435\u043D\u043D\u043E \u0443\u0432\u0435\u0434\u043E\u043C\u0438\u0432 \u041A\u043B\u0438\u0435\u043D\u0442\u0430, \u0435\u0441\u043B\u0438 \u041A\u043B\u0438\u0435\u043D\u0442 \u043F\u0440\u043E\u0441\u0438\u0442 \u0435\u0451 \u043E\u0441\u043F\u043E\u0440\u0438\u0442\u044C \u0438\u043D\u0444\u043E\u0440\u043C\u0430\u0446\u0438\u044E, \u043A\u043E\u0442\u043E\u0440\u0443\u044E \u0441\u0430\u043C \u041A\u043B\u0438\u0435\u043D\u0442 \u0437\u043D\u0430\u0435\u0442 \u043A\u0430\u043A \u0442\u043E\u0447\u043D\u0443\u044E, \u0438\u043B\u0438 \u0441\u0434\u0435\u043B\u0430\u0442\u044C \u0447\u0442\u043E-\u043B\u0438\u0431\u043E \u0438\u043D\u043E\u0435, \u0447\u0442\u043E \u043D\u0435 \u0434\u043E\u043F\u0443\u0441\u043A\u0430\u0435\u0442\u0441\u044F \u0437\u0430\u043A\u043E\u043D\u043E\u043C. \u0412 \u044D\u0442\u043E\u043C \u0441\u043B\u0443\u0447\u0430\u0435 \u0442\u0430\u043A\u0436\u0435 \u043D\u0438\u043A\u0430\u043A\u0430\u044F \u043F\u043B\u0430\u0442\u0430 \u0431\u043E\u043B\u044C\u0448\u0435 \u043D\u0435 \u0432\u0437\u0438\u043C\u0430\u0435\u0442\u0441\u044F.
+
+## 9. \u041F\u043E\u043B\u043D\u043E\u043C\u043E\u0447\u0438\u044F \u0438 \u043F\u0435\u0440\u0441\u043E\u043D\u0430\u043B\u044C\u043D\u044B\u0435 \u0434\u0430\u043D\u043D\u044B\u0435
+
+\u041A\u043B\u0438\u0435\u043D\u0442 \u0443\u043F\u043E\u043B\u043D\u043E\u043C\u043E\u0447\u0438\u0432\u0430\u0435\u0442 \u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044E \u0432\u0435\u0441\u0442\u0438 \u043F\u0435\u0440\u0435\u043F\u0438\u0441\u043A\u0443 \u0441 \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u044B\u043C\u0438 \u0431\u044E\u0440\u043E \u0438 \u043A\u0440\u0435\u0434\u0438\u0442\u043E\u0440\u0430\u043C\u0438 \u041A\u043B\u0438\u0435\u043D\u0442\u0430 \u043E\u0442 \u0438\u043C\u0435\u043D\u0438 \u041A\u043B\u0438\u0435\u043D\u0442\u0430 \u0438\u0441\u043A\u043B\u044E\u0447\u0438\u0442\u0435\u043B\u044C\u043D\u043E \u0432 \u0446\u0435\u043B\u044F\u0445 \u043E\u043A\u0430\u0437\u0430\u043D\u0438\u044F \u0443\u0441\u043B\u0443\u0433, \u0443\u043A\u0430\u0437\u0430\u043D\u043D\u044B\u0445 \u0432 \u0440\u0430\u0437\u0434\u0435\u043B\u0435 3. \u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F \u043E\u0431\u0440\u0430\u0449\u0430\u0435\u0442\u0441\u044F \u0441 \u043F\u0435\u0440\u0441\u043E\u043D\u0430\u043B\u044C\u043D\u044B\u043C\u0438 \u0434\u0430\u043D\u043D\u044B\u043C\u0438 \u041A\u043B\u0438\u0435\u043D\u0442\u0430 \u0442\u0430\u043A, \u043A\u0430\u043A \u043E\u043F\u0438\u0441\u0430\u043D\u043E \u0432 \u0435\u0451 \u041F\u043E\u043B\u0438\u0442\u0438\u043A\u0435 \u043A\u043E\u043D\u0444\u0438\u0434\u0435\u043D\u0446\u0438\u0430\u043B\u044C\u043D\u043E\u0441\u0442\u0438, \u0438 \u0438\u0441\u043F\u043E\u043B\u044C\u0437\u0443\u0435\u0442 \u0438\u0445 \u0442\u043E\u043B\u044C\u043A\u043E \u0434\u043B\u044F \u0438\u0441\u043F\u043E\u043B\u043D\u0435\u043D\u0438\u044F \u043D\u0430\u0441\u0442\u043E\u044F\u0449\u0435\u0433\u043E \u0414\u043E\u0433\u043E\u0432\u043E\u0440\u0430 \u0438 \u0432 \u0441\u043B\u0443\u0447\u0430\u044F\u0445, \u043A\u043E\u0433\u0434\u0430 \u044D\u0442\u043E\u0433\u043E \u0442\u0440\u0435\u0431\u0443\u0435\u0442 \u0437\u0430\u043A\u043E\u043D.
+
+## 10. \u041F\u0440\u0430\u0432\u0430 \u041A\u043B\u0438\u0435\u043D\u0442\u0430 \u043F\u043E \u0437\u0430\u043A\u043E\u043D\u0443
+
+\u041D\u0438\u0447\u0442\u043E \u0432 \u043D\u0430\u0441\u0442\u043E\u044F\u0449\u0435\u043C \u0414\u043E\u0433\u043E\u0432\u043E\u0440\u0435 \u043D\u0435 \u043E\u0433\u0440\u0430\u043D\u0438\u0447\u0438\u0432\u0430\u0435\u0442 \u043F\u0440\u0430\u0432\u0430 \u041A\u043B\u0438\u0435\u043D\u0442\u0430 \u043F\u043E \u0417\u0430\u043A\u043E\u043D\u0443 \u043E\u0431 \u043E\u0440\u0433\u0430\u043D\u0438\u0437\u0430\u0446\u0438\u044F\u0445 \u043F\u043E \u0432\u043E\u0441\u0441\u0442\u0430\u043D\u043E\u0432\u043B\u0435\u043D\u0438\u044E \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0439 \u0438\u0441\u0442\u043E\u0440\u0438\u0438 (Credit Repair Organizations Act, 15 U.S.C. 1679\u20131679j) \u0438\u043B\u0438 \u043F\u043E \u0437\u0430\u043A\u043E\u043D\u043E\u0434\u0430\u0442\u0435\u043B\u044C\u0441\u0442\u0432\u0443 \u0448\u0442\u0430\u0442\u0430. \u041B\u044E\u0431\u043E\u0439 \u043E\u0442\u043A\u0430\u0437 \u043E\u0442 \u044D\u0442\u0438\u0445 \u043F\u0440\u0430\u0432 \u043D\u0435\u0434\u0435\u0439\u0441\u0442\u0432\u0438\u0442\u0435\u043B\u0435\u043D, \u0438 \u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F \u043D\u0435 \u0431\u0443\u0434\u0435\u0442 \u043F\u0440\u043E\u0441\u0438\u0442\u044C \u041A\u043B\u0438\u0435\u043D\u0442\u0430 \u043E\u0442\u043A\u0430\u0437\u0430\u0442\u044C\u0441\u044F \u043E\u0442 \u043D\u0438\u0445.
+
+## 11. \u042D\u043A\u0437\u0435\u043C\u043F\u043B\u044F\u0440\u044B \u0438 \u043A\u043E\u043D\u0442\u0430\u043A\u0442\u043D\u0430\u044F \u0438\u043D\u0444\u043E\u0440\u043C\u0430\u0446\u0438\u044F
+
+\u041A\u043B\u0438\u0435\u043D\u0442 \u043F\u043E\u043B\u0443\u0447\u0430\u0435\u0442 \u044D\u043A\u0437\u0435\u043C\u043F\u043B\u044F\u0440 \u043D\u0430\u0441\u0442\u043E\u044F\u0449\u0435\u0433\u043E \u043F\u043E\u0434\u043F\u0438\u0441\u0430\u043D\u043D\u043E\u0433\u043E \u0414\u043E\u0433\u043E\u0432\u043E\u0440\u0430 \u0432\u043C\u0435\u0441\u0442\u0435 \u0441 \u043F\u0440\u0438\u043B\u0430\u0433\u0430\u0435\u043C\u044B\u043C \u0423\u0432\u0435\u0434\u043E\u043C\u043B\u0435\u043D\u0438\u0435\u043C \u043E \u0440\u0430\u0441\u0442\u043E\u0440\u0436\u0435\u043D\u0438\u0438 \u0434\u043E\u0433\u043E\u0432\u043E\u0440\u0430 \u0438 \u043C\u043E\u0436\u0435\u0442 \u0440\u0430\u0441\u043F\u0435\u0447\u0430\u0442\u0430\u0442\u044C \u0438 \u0441\u043E\u0445\u0440\u0430\u043D\u0438\u0442\u044C \u0438\u0445. \u041F\u043E \u043B\u044E\u0431\u044B\u043C \u0432\u043E\u043F\u0440\u043E\u0441\u0430\u043C, \u0441\u0432\u044F\u0437\u0430\u043D\u043D\u044B\u043C \u0441 \u043D\u0430\u0441\u0442\u043E\u044F\u0449\u0438\u043C \u0414\u043E\u0433\u043E\u0432\u043E\u0440\u043E\u043C, \u041A\u043B\u0438\u0435\u043D\u0442 \u043C\u043E\u0436\u0435\u0442 \u043E\u0431\u0440\u0430\u0442\u0438\u0442\u044C\u0441\u044F \u0432 Aloqa Corp:
+
+- \u0410\u0434\u0440\u0435\u0441: 1250 Example Avenue, Suite 300, Brooklyn, NY 11201
+- \u0422\u0435\u043B\u0435\u0444\u043E\u043D: +1 (555) 010-0199
+- \u042D\u043B\u0435\u043A\u0442\u0440\u043E\u043D\u043D\u0430\u044F \u043F\u043E\u0447\u0442\u0430: info@aloqacorp.example`
+            },
+            {
+              id: "notice",
+              title: "\u0423\u0432\u0435\u0434\u043E\u043C\u043B\u0435\u043D\u0438\u0435 \u043E \u0440\u0430\u0441\u0442\u043E\u0440\u0436\u0435\u043D\u0438\u0438 \u0434\u043E\u0433\u043E\u0432\u043E\u0440\u0430",
+              text: `\u042D\u0442\u043E \u043F\u0435\u0440\u0435\u0432\u043E\u0434, \u043F\u0440\u0435\u0434\u043E\u0441\u0442\u0430\u0432\u043B\u0435\u043D\u043D\u044B\u0439 \u0434\u043B\u044F \u0443\u0434\u043E\u0431\u0441\u0442\u0432\u0430. \u042E\u0440\u0438\u0434\u0438\u0447\u0435\u0441\u043A\u0443\u044E \u0441\u0438\u043B\u0443 \u0438\u043C\u0435\u0435\u0442 \u0430\u043D\u0433\u043B\u0438\u0439\u0441\u043A\u0438\u0439 \u0442\u0435\u043A\u0441\u0442 \u044D\u0442\u043E\u0433\u043E \u0443\u0432\u0435\u0434\u043E\u043C\u043B\u0435\u043D\u0438\u044F; \u043F\u0440\u0438 \u043B\u044E\u0431\u043E\u043C \u0440\u0430\u0441\u0445\u043E\u0436\u0434\u0435\u043D\u0438\u0438 \u043F\u0435\u0440\u0435\u0432\u043E\u0434\u0430 \u0441 \u043D\u0438\u043C \u043F\u0440\u0438\u043C\u0435\u043D\u044F\u0435\u0442\u0441\u044F \u0430\u043D\u0433\u043B\u0438\u0439\u0441\u043A\u0438\u0439 \u0442\u0435\u043A\u0441\u0442.
+
+**\u0412\u044B \u043C\u043E\u0436\u0435\u0442\u0435 \u0440\u0430\u0441\u0442\u043E\u0440\u0433\u043D\u0443\u0442\u044C \u044D\u0442\u043E\u0442 \u0434\u043E\u0433\u043E\u0432\u043E\u0440 \u0431\u0435\u0437 \u043A\u0430\u043A\u0438\u0445-\u043B\u0438\u0431\u043E \u0448\u0442\u0440\u0430\u0444\u043E\u0432 \u0438\u043B\u0438 \u043E\u0431\u044F\u0437\u0430\u0442\u0435\u043B\u044C\u0441\u0442\u0432 \u0432 \u043B\u044E\u0431\u043E\u0435 \u0432\u0440\u0435\u043C\u044F \u0434\u043E \u043F\u043E\u043B\u0443\u043D\u043E\u0447\u0438 3-\u0433\u043E \u0434\u043D\u044F, \u043A\u043E\u0442\u043E\u0440\u044B\u0439 \u043D\u0430\u0447\u0438\u043D\u0430\u0435\u0442\u0441\u044F \u043F\u043E\u0441\u043B\u0435 \u0434\u0430\u0442\u044B \u043F\u043E\u0434\u043F\u0438\u0441\u0430\u043D\u0438\u044F \u0432\u0430\u043C\u0438 \u0434\u043E\u0433\u043E\u0432\u043E\u0440\u0430.**
+
+**\u0427\u0442\u043E\u0431\u044B \u0440\u0430\u0441\u0442\u043E\u0440\u0433\u043D\u0443\u0442\u044C \u044D\u0442\u043E\u0442 \u0434\u043E\u0433\u043E\u0432\u043E\u0440, \u043E\u0442\u043F\u0440\u0430\u0432\u044C\u0442\u0435 \u043F\u043E \u043F\u043E\u0447\u0442\u0435 \u0438\u043B\u0438 \u0434\u043E\u0441\u0442\u0430\u0432\u044C\u0442\u0435 \u043F\u043E\u0434\u043F\u0438\u0441\u0430\u043D\u043D\u044B\u0439 \u0438 \u0434\u0430\u0442\u0438\u0440\u043E\u0432\u0430\u043D\u043D\u044B\u0439 \u044D\u043A\u0437\u0435\u043C\u043F\u043B\u044F\u0440 \u044D\u0442\u043E\u0433\u043E \u0443\u0432\u0435\u0434\u043E\u043C\u043B\u0435\u043D\u0438\u044F \u043E \u0440\u0430\u0441\u0442\u043E\u0440\u0436\u0435\u043D\u0438\u0438 \u0438\u043B\u0438 \u043B\u044E\u0431\u043E\u0435 \u0434\u0440\u0443\u0433\u043E\u0435 \u043F\u0438\u0441\u044C\u043C\u0435\u043D\u043D\u043E\u0435 \u0443\u0432\u0435\u0434\u043E\u043C\u043B\u0435\u043D\u0438\u0435 \u043A\u043E\u043C\u043F\u0430\u043D\u0438\u0438 Aloqa Corp \u043F\u043E \u0430\u0434\u0440\u0435\u0441\u0443 1250 Example Avenue, Suite 300, Brooklyn, NY 11201 \u0434\u043E \u043F\u043E\u043B\u0443\u043D\u043E\u0447\u0438 \u0434\u0430\u0442\u044B, \u0443\u043A\u0430\u0437\u0430\u043D\u043D\u043E\u0439 \u0432 \u0432\u0430\u0448\u0435\u043C \u044D\u043A\u0437\u0435\u043C\u043F\u043B\u044F\u0440\u0435.**
+
+**\u041D\u0430\u0441\u0442\u043E\u044F\u0449\u0438\u043C \u044F \u0440\u0430\u0441\u0442\u043E\u0440\u0433\u0430\u044E \u044D\u0442\u0443 \u0441\u0434\u0435\u043B\u043A\u0443.**
+
+**\u0414\u0430\u0442\u0430:** ______________________________
+
+**\u041F\u043E\u0434\u043F\u0438\u0441\u044C:** ______________________________`
             }
           ],
           language: "\u0420\u0443\u0441\u0441\u043A\u0438\u0439"
@@ -2553,6 +3359,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "English"
         },
         uz: {
@@ -2691,6 +3498,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "O\u02BBzbekcha"
         },
         ru: {
@@ -2829,6 +3637,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "\u0420\u0443\u0441\u0441\u043A\u0438\u0439"
         }
       }
@@ -2874,6 +3683,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "English"
         },
         uz: {
@@ -2904,6 +3714,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "O\u02BBzbekcha"
         },
         ru: {
@@ -2934,6 +3745,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "\u0420\u0443\u0441\u0441\u043A\u0438\u0439"
         }
       }
@@ -3076,6 +3888,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "English"
         },
         uz: {
@@ -3200,6 +4013,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "O\u02BBzbekcha"
         },
         ru: {
@@ -3324,6 +4138,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "\u0420\u0443\u0441\u0441\u043A\u0438\u0439"
         }
       }
@@ -3353,6 +4168,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "English"
         },
         uz: {
@@ -3369,6 +4185,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "O\u02BBzbekcha"
         },
         ru: {
@@ -3385,6 +4202,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "\u0420\u0443\u0441\u0441\u043A\u0438\u0439"
         }
       }
@@ -3516,6 +4334,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "English"
         },
         uz: {
@@ -3633,6 +4452,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "O\u02BBzbekcha"
         },
         ru: {
@@ -3750,6 +4570,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "\u0420\u0443\u0441\u0441\u043A\u0438\u0439"
         }
       }
@@ -3832,6 +4653,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "English"
         },
         uz: {
@@ -3897,6 +4719,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "O\u02BBzbekcha"
         },
         ru: {
@@ -3962,6 +4785,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "\u0420\u0443\u0441\u0441\u043A\u0438\u0439"
         }
       }
@@ -4104,6 +4928,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "English"
         },
         uz: {
@@ -4228,6 +5053,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "O\u02BBzbekcha"
         },
         ru: {
@@ -4352,6 +5178,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               options: {}
             }
           ],
+          agreements: [],
           language: "\u0420\u0443\u0441\u0441\u043A\u0438\u0439"
         }
       }

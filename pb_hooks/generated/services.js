@@ -5,13 +5,23 @@ module.exports = {
   "outboxCollection": "outbox",
   "auditCollection": "auditlog",
   "historyCollection": "statushistory",
+  "signatureCollection": "signatures",
   "statuses": [
     "new",
     "review",
     "approved",
     "rejected",
-    "done"
+    "done",
+    "cancelled"
   ],
+  "retention": {
+    "default": 90,
+    "categories": {
+      "A": 180,
+      "B": 180,
+      "D": 180
+    }
+  },
   "languages": [
     "en",
     "uz",
@@ -76,7 +86,35 @@ module.exports = {
         "stateId"
       ],
       "sensitiveFields": [],
+      "sealed": {},
       "serverValues": {},
+      "categories": {
+        "firstName": [
+          "A"
+        ],
+        "lastName": [
+          "A"
+        ],
+        "email": [
+          "A"
+        ],
+        "phone": [
+          "A"
+        ],
+        "stateId": [
+          "B",
+          "L"
+        ],
+        "amount": [
+          "I"
+        ],
+        "message": [
+          "I"
+        ],
+        "terms": [
+          "D"
+        ]
+      },
       "card": [
         {
           "name": "firstName",
@@ -142,6 +180,8 @@ module.exports = {
           }
         }
       ],
+      "payment": "upfront",
+      "agreements": null,
       "search": [
         "firstName",
         "lastName",
@@ -197,7 +237,38 @@ module.exports = {
       "sensitiveFields": [
         "ssn"
       ],
+      "sealed": {
+        "ssn": "ssnSealed"
+      },
       "serverValues": {},
+      "categories": {
+        "name": [
+          "A"
+        ],
+        "email": [
+          "A"
+        ],
+        "phone": [
+          "A"
+        ],
+        "ssn": [
+          "A",
+          "L"
+        ],
+        "stateId": [
+          "B",
+          "L"
+        ],
+        "amount": [
+          "D"
+        ],
+        "state": [
+          "D"
+        ],
+        "terms": [
+          "D"
+        ]
+      },
       "card": [
         {
           "name": "name",
@@ -263,6 +334,8 @@ module.exports = {
           }
         }
       ],
+      "payment": "upfront",
+      "agreements": null,
       "search": [
         "name",
         "email",
@@ -291,7 +364,25 @@ module.exports = {
       },
       "fileFields": [],
       "sensitiveFields": [],
+      "sealed": {},
       "serverValues": {},
+      "categories": {
+        "fname": [
+          "A"
+        ],
+        "lname": [
+          "A"
+        ],
+        "email": [
+          "A"
+        ],
+        "phone": [
+          "A"
+        ],
+        "message": [
+          "D"
+        ]
+      },
       "card": [
         {
           "name": "fname",
@@ -339,6 +430,8 @@ module.exports = {
           }
         }
       ],
+      "payment": "upfront",
+      "agreements": null,
       "search": [
         "fname",
         "lname",
@@ -396,8 +489,55 @@ module.exports = {
       "sensitiveFields": [
         "ssn"
       ],
+      "sealed": {
+        "ssn": "ssnSealed"
+      },
       "serverValues": {
         "amount": "119.95"
+      },
+      "categories": {
+        "firstName": [
+          "A"
+        ],
+        "lastName": [
+          "A"
+        ],
+        "email": [
+          "A"
+        ],
+        "phone": [
+          "A"
+        ],
+        "stateId": [
+          "B",
+          "L"
+        ],
+        "bankStatements": [
+          "B",
+          "L"
+        ],
+        "street": [
+          "A"
+        ],
+        "city": [
+          "A"
+        ],
+        "state": [
+          "A"
+        ],
+        "zip": [
+          "A"
+        ],
+        "ssn": [
+          "A",
+          "L"
+        ],
+        "amount": [
+          "D"
+        ],
+        "terms": [
+          "D"
+        ]
       },
       "card": [
         {
@@ -509,6 +649,42 @@ module.exports = {
           }
         }
       ],
+      "payment": "after-service",
+      "agreements": {
+        "documents": [
+          {
+            "id": "disclosure",
+            "sign": false,
+            "version": "0fb3f4d5d182",
+            "hashes": {
+              "en": "0fb3f4d5d182d9112f15c22ecd4613a3d67ce17711290df503ff8dd5e8560dad",
+              "uz": "61b60812653dca56f0b7f1eb50a2478bd2a423eefc686c9a8e3991c9a0742dbb",
+              "ru": "60fa3171b86874b79f7505516b943f4588ce62990ec29475458c7fa67e5660c6"
+            }
+          },
+          {
+            "id": "contract",
+            "sign": true,
+            "version": "99c00dfd7b87",
+            "hashes": {
+              "en": "99c00dfd7b878b6b60bd57df5beb168bbae4d4703cf01ce223348a9015eb199d",
+              "uz": "418219e303af8b12c8435cd59cde055c52c8336f6fc545c36254176a8b93dfe9",
+              "ru": "592167630e5af26eeb8dd2b99227a890ad1c8d2d85f2ea8c0d7bb7ed589581c9"
+            }
+          },
+          {
+            "id": "notice",
+            "sign": false,
+            "version": "72eeaf7097e9",
+            "hashes": {
+              "en": "72eeaf7097e9cd41870bd9ff4a70847e5d180835bcf9fb03975d085451538e2b",
+              "uz": "14923b7b881e07741f9967ec31a78120a9d97f4a68073ce39ab83fed3bf233ad",
+              "ru": "3839e7cbe88064aea4efb59d17ecabd086822a322827e07a0483d7c432b8ce8d"
+            }
+          }
+        ],
+        "businessDays": 3
+      },
       "search": [
         "firstName",
         "lastName",
@@ -562,7 +738,65 @@ module.exports = {
       "sensitiveFields": [
         "ssn"
       ],
+      "sealed": {
+        "ssn": "ssnSealed"
+      },
       "serverValues": {},
+      "categories": {
+        "firstName": [
+          "A"
+        ],
+        "lastName": [
+          "A"
+        ],
+        "email": [
+          "A"
+        ],
+        "phone": [
+          "A"
+        ],
+        "stateId": [
+          "B",
+          "L"
+        ],
+        "bankStatements": [
+          "B",
+          "L"
+        ],
+        "businessTaxReturn": [
+          "B",
+          "L"
+        ],
+        "personaltaxtreturn": [
+          "B",
+          "L"
+        ],
+        "street": [
+          "A"
+        ],
+        "city": [
+          "A"
+        ],
+        "state": [
+          "A"
+        ],
+        "zip": [
+          "A"
+        ],
+        "ssn": [
+          "A",
+          "L"
+        ],
+        "amount": [
+          "D"
+        ],
+        "reason": [
+          "D"
+        ],
+        "terms": [
+          "D"
+        ]
+      },
       "card": [
         {
           "name": "firstName",
@@ -700,6 +934,8 @@ module.exports = {
           }
         }
       ],
+      "payment": "upfront",
+      "agreements": null,
       "search": [
         "firstName",
         "lastName",
@@ -731,7 +967,19 @@ module.exports = {
       },
       "fileFields": [],
       "sensitiveFields": [],
+      "sealed": {},
       "serverValues": {},
+      "categories": {
+        "amount": [
+          "D"
+        ],
+        "email": [
+          "A"
+        ],
+        "message": [
+          "D"
+        ]
+      },
       "card": [
         {
           "name": "amount",
@@ -761,6 +1009,8 @@ module.exports = {
           }
         }
       ],
+      "payment": "upfront",
+      "agreements": null,
       "search": [
         "amount",
         "email",
@@ -802,7 +1052,51 @@ module.exports = {
       "sensitiveFields": [
         "ssn"
       ],
+      "sealed": {
+        "ssn": "ssnSealed"
+      },
       "serverValues": {},
+      "categories": {
+        "firstName": [
+          "A"
+        ],
+        "lastName": [
+          "A"
+        ],
+        "email": [
+          "A"
+        ],
+        "phone": [
+          "A"
+        ],
+        "stateId": [
+          "B",
+          "L"
+        ],
+        "bankStatements": [
+          "B",
+          "L"
+        ],
+        "street": [
+          "A"
+        ],
+        "city": [
+          "A"
+        ],
+        "state": [
+          "A"
+        ],
+        "zip": [
+          "A"
+        ],
+        "ssn": [
+          "A",
+          "L"
+        ],
+        "terms": [
+          "D"
+        ]
+      },
       "card": [
         {
           "name": "firstName",
@@ -904,6 +1198,8 @@ module.exports = {
           }
         }
       ],
+      "payment": "upfront",
+      "agreements": null,
       "search": [
         "firstName",
         "lastName",
@@ -934,7 +1230,19 @@ module.exports = {
       "sensitiveFields": [
         "ssn"
       ],
+      "sealed": {
+        "ssn": "ssnSealed"
+      },
       "serverValues": {},
+      "categories": {
+        "name": [
+          "A"
+        ],
+        "ssn": [
+          "A",
+          "L"
+        ]
+      },
       "card": [
         {
           "name": "name",
@@ -955,6 +1263,8 @@ module.exports = {
           }
         }
       ],
+      "payment": "upfront",
+      "agreements": null,
       "search": [
         "name"
       ],
@@ -1004,7 +1314,63 @@ module.exports = {
         "photo"
       ],
       "sensitiveFields": [],
+      "sealed": {},
       "serverValues": {},
+      "categories": {
+        "firstName": [
+          "A"
+        ],
+        "lastName": [
+          "A"
+        ],
+        "email": [
+          "A"
+        ],
+        "phone": [
+          "A"
+        ],
+        "street": [
+          "A"
+        ],
+        "city": [
+          "A"
+        ],
+        "state": [
+          "A"
+        ],
+        "zip": [
+          "A"
+        ],
+        "passport": [
+          "B",
+          "L"
+        ],
+        "highSchoolDiploma": [
+          "J"
+        ],
+        "collegeDiploma": [
+          "J"
+        ],
+        "collegeTranscript": [
+          "J"
+        ],
+        "universityDiploma": [
+          "J"
+        ],
+        "universityTranscript": [
+          "J"
+        ],
+        "englishCertificate": [
+          "J"
+        ],
+        "bankStatements": [
+          "B",
+          "L"
+        ],
+        "photo": [
+          "B"
+        ]
+      },
       "card": [
         {
           "name": "firstName",
@@ -1160,6 +1526,8 @@ module.exports = {
           }
         }
       ],
+      "payment": "upfront",
+      "agreements": null,
       "search": [
         "firstName",
         "lastName",
@@ -1196,7 +1564,35 @@ module.exports = {
         "attachment"
       ],
       "sensitiveFields": [],
+      "sealed": {},
       "serverValues": {},
+      "categories": {
+        "name": [
+          "A"
+        ],
+        "email": [
+          "A"
+        ],
+        "phone": [
+          "A"
+        ],
+        "topic": [
+          "D"
+        ],
+        "reference": [
+          "A",
+          "D"
+        ],
+        "subject": [
+          "D"
+        ],
+        "message": [
+          "D"
+        ],
+        "attachment": [
+          "D"
+        ]
+      },
       "card": [
         {
           "name": "topic",
@@ -1271,6 +1667,8 @@ module.exports = {
           }
         }
       ],
+      "payment": "upfront",
+      "agreements": null,
       "search": [
         "topic",
         "subject",
@@ -1317,7 +1715,59 @@ module.exports = {
       "sensitiveFields": [
         "ssn"
       ],
+      "sealed": {
+        "ssn": "ssnSealed"
+      },
       "serverValues": {},
+      "categories": {
+        "firstName": [
+          "A"
+        ],
+        "lastName": [
+          "A"
+        ],
+        "email": [
+          "A"
+        ],
+        "phone": [
+          "A"
+        ],
+        "stateId": [
+          "B",
+          "L"
+        ],
+        "bankStatements": [
+          "B",
+          "L"
+        ],
+        "businessTaxReturn": [
+          "B",
+          "L"
+        ],
+        "personaltaxtreturn": [
+          "B",
+          "L"
+        ],
+        "street": [
+          "A"
+        ],
+        "city": [
+          "A"
+        ],
+        "state": [
+          "A"
+        ],
+        "zip": [
+          "A"
+        ],
+        "ssn": [
+          "A",
+          "L"
+        ],
+        "terms": [
+          "D"
+        ]
+      },
       "card": [
         {
           "name": "firstName",
@@ -1437,6 +1887,8 @@ module.exports = {
           }
         }
       ],
+      "payment": "upfront",
+      "agreements": null,
       "search": [
         "firstName",
         "lastName",

@@ -4,7 +4,7 @@
  * language. Sensitive fields are masked unless an admin asks otherwise; every export is audited.
  */
 const config = require(`${__hooks}/generated/services.js`);
-const { open, mask } = require(`${__hooks}/lib/sensitive.js`);
+const sensitive = require(`${__hooks}/lib/sensitive.js`);
 
 const BATCH = 1000;
 
@@ -15,14 +15,13 @@ function cell(value) {
   return /[",\r\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text;
 }
 
-function shown(record, field, reveal) {
+function shown(service, record, field, reveal) {
   const value = record.get(field.name);
-  if (field.display === 'masked') {
+  if (field.display === 'masked' && reveal) {
     try {
-      const plain = open(record.getString(field.name));
-      return reveal ? plain : mask(plain);
+      return sensitive.reveal(record, service, field.name);
     } catch (err) {
-      return '••••';
+      return '•••••'; // sealed with another key: never in clear
     }
   }
   if (Array.isArray(value)) return value.join(' ');
@@ -40,7 +39,7 @@ function exportCsv(app, collection, service, query, lang, reveal) {
     const batch = app.findRecordsByFilter(collection, filter || '1=1', sort, BATCH, offset, params);
     for (const record of batch) {
       const values = [record.id, record.getString('created'), record.getString('status') || config.statuses[0], record.getString('variant')];
-      for (const field of service.card) values.push(shown(record, field, reveal));
+      for (const field of service.card) values.push(shown(service, record, field, reveal));
       lines.push(values.map(cell).join(','));
       rows++;
     }

@@ -414,7 +414,7 @@ function planTrash(app, key, legacy) {
 
 /** The trash entry of a planned legacy trash record (`record`: its unsaved record, sealed). */
 function buildTrash(app, plan, record) {
-  record.unhide(...plan.service.sensitiveFields); // the trash keeps sealed values to restore them (lib/trash.js)
+  record.unhide(...plan.service.sensitiveFields.map((f) => plan.service.sealed[f])); // the trash keeps sealed values to restore them (lib/trash.js)
   const entry = new Record(app.findCollectionByNameOrId(TRASH));
   entry.set('id', plan.trashId);
   entry.set('topic', plan.service.topic);

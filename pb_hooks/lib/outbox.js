@@ -63,7 +63,7 @@ function fieldLines(record, texts) {
 function context(service, record, locale, opts) {
   const texts = service.texts[locale] || service.texts[mail.defaultLanguage];
   const phone = mail.company.phone || '';
-  return {
+  return Object.assign({
     name: displayName(record, service),
     service: texts.title,
     form: texts.forms[record.getString('variant')] || texts.title,
@@ -73,6 +73,21 @@ function context(service, record, locale, opts) {
     listUrl: opts.publicUrl + service.adminRoute,
     fields: fieldLines(record, texts),
     company: Object.assign({}, mail.company, { phoneDigits: phone.replace(/[^\d+]/g, '') }),
+  }, agreementContext(service, record, texts));
+}
+
+/** Services with agreements: the documents as signed, the applicant's status link, the deadline, the payment link. */
+function agreementContext(service, record, texts) {
+  const table = config.services[record.collection().name];
+  if (!table || !table.agreements) return { agreements: [], statusUrl: '', cancelUntil: '', cancelTimeZone: '', checkoutUrl: '' };
+  const agreements = require(`${__hooks}/lib/agreements.js`);
+  const until = agreements.cancelUntil(record);
+  return {
+    agreements: (texts.agreements || []).map((a) => ({ title: a.title, text: a.text })),
+    statusUrl: agreements.statusUrl(record, table),
+    cancelUntil: until.day,
+    cancelTimeZone: until.timeZone,
+    checkoutUrl: record.getString('checkoutUrl'),
   };
 }
 
@@ -96,6 +111,17 @@ function queue(app, record, kind, to, locale, message) {
   item.set('attempts', 0);
   item.set('nextAttemptAt', pbDate(Date.now()));
   app.save(item);
+}
+
+/** The payment link of an application that pays later (lib/payments.js offerLater), to its applicant. */
+function enqueuePaymentDue(app, record) {
+  const service = mail.services[record.collection().name];
+  const applicant = service && service.mail.applicant;
+  const to = applicant ? record.getString(applicant.to) : '';
+  if (!to) return 0;
+  const locale = record.getString('locale') || mail.defaultLanguage;
+  queue(app, record, 'applicant', to, locale, render('payment-due', locale, context(service, record, locale, options())));
+  return 1;
 }
 
 /** Writes the e-mails a new submission sends, with `app` (the submission's transaction). */
@@ -229,4 +255,4 @@ function mayManage(auth) {
   return auth.collection().name === config.staffCollection && auth.getString('role') === 'admin';
 }
 
-module.exports = { enqueue, processDue, resend, configure, mayManage };
+module.exports = { enqueue, enqueuePaymentDue, processDue, resend, configure, mayManage };

@@ -16,17 +16,61 @@ const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 /** The reference Stripe sends back: "<collection>-<record id>" (collection names have no "-"). */
 const referenceOf = (record) => record.collection().name + '-' + record.id;
 
-/** Before the save: gives the record its id now, so the link it is offered can name it. */
+/** The checkout link for `record` (its form's, overridable by environment), naming the record for the provider. */
+function checkoutLink(service, record) {
+  const variant = service.variants[record.getString('variant')];
+  if (!variant || !variant.checkout) return '';
+  const base = env(variant.checkout.env, variant.checkout.url);
+  return base + (base.indexOf('?') >= 0 ? '&' : '?') + 'client_reference_id=' + encodeURIComponent(referenceOf(record));
+}
+
+/**
+ * Before the save of a service that takes payment upfront (service.json "payment", the default):
+ * gives the record its id now, so the link it is offered can name it. Services that take payment
+ * later get their link from offerLater.
+ */
 function offerCheckout(e) {
   const service = config.services[e.collection.name];
-  if (!service || !service.payments) return;
-  const variant = service.variants[e.record.getString('variant')];
-  if (!variant || !variant.checkout) return;
+  if (!service || !service.payments || service.payment !== 'upfront') return;
   if (!e.record.id) e.record.id = $security.randomStringWithAlphabet(15, ID_ALPHABET);
-  const base = env(variant.checkout.env, variant.checkout.url);
-  const url = base + (base.indexOf('?') >= 0 ? '&' : '?') + 'client_reference_id=' + encodeURIComponent(referenceOf(e.record));
+  const url = checkoutLink(service, e.record);
+  if (!url) return;
   e.record.set('checkoutUrl', url);
   e.record.set('paymentStatus', 'unpaid');
+}
+
+/**
+ * The moment a later payment is due (after the cancellation period, or once the service is done):
+ * offers the link on the record (the applicant's status page shows it) and e-mails it, with `app`.
+ * Returns false when there is nothing to offer (no link, already offered, cancelled).
+ */
+function offerLater(app, record) {
+  const service = config.services[record.collection().name];
+  if (!service || !service.payments || record.getString('checkoutUrl') || record.getString('cancelledAt')) return false;
+  const url = checkoutLink(service, record);
+  if (!url) return false;
+  record.set('checkoutUrl', url);
+  record.set('paymentStatus', 'unpaid');
+  app.save(record);
+  require(`${__hooks}/lib/outbox.js`).enqueuePaymentDue(app, record);
+  return true;
+}
+
+/** Services paying after the cancellation period: every record whose window has closed gets its link. */
+function offerDue(app) {
+  let offered = 0;
+  const now = new Date().toISOString().replace('T', ' ');
+  for (const collection of Object.keys(config.services)) {
+    const service = config.services[collection];
+    if (!service.payments || service.payment !== 'after-cancellation') continue;
+    const due = app.findRecordsByFilter(collection, "checkoutUrl = '' && cancelledAt = '' && cancelDeadline != '' && cancelDeadline <= {:now}", 'cancelDeadline', 200, 0, { now });
+    for (const record of due) {
+      app.runInTransaction((txApp) => {
+        if (offerLater(txApp, record)) offered++;
+      });
+    }
+  }
+  return offered;
 }
 
 /** Stripe-Signature: t=<unix>,v1=<hex hmac of "t.body">; refused if forged or older than 5 minutes. */
@@ -127,4 +171,7 @@ function productCheckout(productId, interval, locale) {
   return { status: res.status === 503 ? 503 : 502, json: { message: (res.json && res.json.message) || 'The payment page could not be created.' } };
 }
 
-module.exports = { productCheckout, offerCheckout, verifySignature, applyEvent, accountSession };
+module.exports = {
+  offerLater,
+  offerDue,
+  checkoutLink, productCheckout, offerCheckout, verifySignature, applyEvent, accountSession };

@@ -9,15 +9,25 @@ const validators = require(`${__hooks}/generated/validators.js`);
 const services = config.services;
 // Fields the renderer sends beside the form's own (which variant, which language); PocketBase checks them.
 const SYSTEM_KEYS = config.systemFields;
+const { SIGNATURE_KEY } = require(`${__hooks}/lib/agreements.js`);
 
 const EMPTY = (value) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
-/** The submitted data as the form schema sees it: typed values, file names for uploads, no blanks. */
+/** The key that would set an object's prototype rather than become a field of it. */
+const PROTOTYPE_KEYS = ['__proto__'];
+
+/**
+ * The submitted data as the form schema sees it: typed values, file names for uploads, no blanks. A
+ * prototype-less object, so no body key (a JSON "__proto__") can lend a required field an inherited value.
+ */
 function submittedData(e, service) {
   const body = e.requestInfo().body || {};
-  const data = {};
+  const data = Object.create(null);
   for (const key of Object.keys(body)) {
     if (SYSTEM_KEYS.indexOf(key) >= 0 || service.fileFields.indexOf(key) >= 0) continue;
+    if (service.agreements && key === SIGNATURE_KEY) continue; // checked by lib/agreements.js
+    // Never a field; skipped rather than refused, since an error keyed "__proto__" cannot be answered.
+    if (PROTOTYPE_KEYS.indexOf(key) >= 0) continue;
     const known = e.record.collection().fields.getByName(key);
     // Known fields take PocketBase's typed value ("true" → true); unknown ones stay raw so the
     // schema's additionalProperties rule can name them.
@@ -43,7 +53,7 @@ function toFieldErrors(errors) {
   const out = {};
   for (const error of errors) {
     const field = fieldOf(error) || 'data';
-    if (out[field]) continue; // the first problem of a field is the one to fix first
+    if (Object.prototype.hasOwnProperty.call(out, field)) continue; // the first problem of a field is the one to fix first
     out[field] = new ValidationError(error.keyword, error.message || error.keyword);
   }
   return out;
@@ -68,8 +78,8 @@ function checkCreate(e) {
   }
   for (const key of Object.keys(service.serverValues)) e.record.set(key, service.serverValues[key]);
   e.record.set('status', config.statuses[0]);
-  const { seal } = require(`${__hooks}/lib/sensitive.js`);
-  for (const name of service.sensitiveFields) e.record.set(name, seal(data[name]));
+  const { store } = require(`${__hooks}/lib/sensitive.js`);
+  for (const name of service.sensitiveFields) store(e.record, service, name, data[name]);
 }
 
 module.exports = { checkCreate, submittedData };

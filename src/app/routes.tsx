@@ -22,6 +22,8 @@ const StaffShell = lazy(() => import('../features/staff/StaffShell.tsx'));
 const DashboardPage = lazy(() => import('../features/staff/DashboardPage.tsx'));
 const TrashPage = lazy(() => import('../features/staff/TrashPage.tsx'));
 const AuditPage = lazy(() => import('../features/staff/AuditPage.tsx'));
+const ApplicationStatusPage = lazy(() => import('../features/application/ApplicationStatusPage.tsx'));
+const RetentionPage = lazy(() => import('../features/staff/RetentionPage.tsx'));
 const StaffAccountsPage = lazy(() => import('../features/staff/StaffAccountsPage.tsx'));
 
 function ScreenLoader() {
@@ -42,6 +44,7 @@ function staffRoutes(): RouteObject {
     { path: paths.trash, element: screen(<TrashPage />) },
     { path: paths.audit, element: screen(<AuditPage />) },
     { path: paths.staff, element: screen(<StaffAccountsPage />) },
+    { path: paths.retention, element: screen(<RetentionPage />) },
   ];
   for (const service of registry.services) {
     for (const path of [service.admin.route, ...service.admin.aliases]) children.push({ path, element: screen(<AdminListPage key={service.id} service={service} />) });
@@ -66,6 +69,7 @@ export function buildRoutes(): RouteObject[] {
   for (const page of registry.pages) children.push({ path: page.route, element: screen(<PageView key={page.id} page={page} />) });
   if (!children.some((r) => r.path === '/')) children.push({ path: '/', element: screen(<ServicesIndex />) });
   children.push({ path: paths.signIn, element: screen(<SignInPage />) });
+  children.push({ path: paths.application, element: screen(<ApplicationStatusPage />) });
   children.push({ path: '*', element: screen(<NotFound />) });
   return [{ element: <Root />, errorElement: <RouteError />, children }];
 }

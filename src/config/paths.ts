@@ -1,8 +1,11 @@
-/** Routes that are not declared by schemas (the generator refuses schema routes under /admin and /staff). */
+/** Routes that are not declared by schemas (the generator refuses schema routes under /admin, /staff and /application). */
 export const paths = {
   signIn: '/staff/sign-in',
   dashboard: '/admin',
   trash: '/admin/trash',
   audit: '/admin/audit',
   staff: '/admin/staff',
+  retention: '/admin/retention',
+  /** The applicant's own page of an application with agreements (the link in their e-mail). */
+  application: '/application/:service/:token',
 } as const;

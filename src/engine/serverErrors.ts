@@ -17,7 +17,7 @@ const POCKETBASE_CODES: Record<string, string> = {
   validation_values_mismatch: 'const',
 };
 
-const OUR_RULES = new Set(['required', 'minLength', 'maxLength', 'pattern', 'format', 'enum', 'const', 'type', 'additionalProperties', 'fileType', 'fileSize']);
+const OUR_RULES = new Set(['required', 'minLength', 'maxLength', 'pattern', 'format', 'enum', 'const', 'type', 'additionalProperties', 'fileType', 'fileSize', 'stale', 'accepted']);
 
 /** A server error code as a rule name; anything unknown is "invalid" (a generic, still translated text). */
 export function keywordOf(code: string): string {

@@ -140,8 +140,27 @@ export interface ServiceEntry {
   constants: Record<string, number | string>;
   /** Records carry the offered checkout link and the provider's paid / unpaid (staff cards show it). */
   payments: boolean;
+  /** When the checkout link is offered: at submit, after the cancellation period, or once the service is done. */
+  payment: 'upfront' | 'after-cancellation' | 'after-service';
+  /** Documents the applicant reads and signs before submitting (texts: service.<id>.agreements.<doc>.title|text). */
+  agreements?: Agreements;
   forms: FormVariant[];
   admin: AdminCard;
+}
+
+export interface AgreementDocument {
+  id: string;
+  /** Signed with the typed full name and a ticked box; the others are read (and their reading recorded). */
+  sign: boolean;
+  version: string;
+  /** SHA-256 of the shown text (title, blank line, body) per language: sent back with the signature. */
+  hashes: Record<Locale, string>;
+}
+
+export interface Agreements {
+  documents: AgreementDocument[];
+  /** US business days to cancel after signing (0: no such right). */
+  businessDays: number;
 }
 
 export interface PageEntry {
@@ -190,6 +209,8 @@ export interface Registry {
   auditCollection: string;
   /** Status changes of applications. */
   historyCollection: string;
+  /** Agreements signed or shown with each application. */
+  signatureCollection: string;
   /** The status workflow; the first is a new submission's (message: status.<value>). */
   statuses: string[];
   services: ServiceEntry[];

@@ -74,12 +74,14 @@ export const registry: Registry = {
   outboxCollection: "outbox",
   auditCollection: "auditlog",
   historyCollection: "statushistory",
+  signatureCollection: "signatures",
   statuses: [
   "new",
   "review",
   "approved",
   "rejected",
-  "done"
+  "done",
+  "cancelled"
 ],
   services: [
     {
@@ -91,6 +93,7 @@ export const registry: Registry = {
         "flexFee": 9.99
       },
       payments: true,
+      payment: "upfront",
       forms: [
         {
           id: "full",
@@ -178,6 +181,7 @@ export const registry: Registry = {
         "registrationFee": 375
       },
       payments: true,
+      payment: "upfront",
       forms: [
         {
           id: "full",
@@ -263,6 +267,7 @@ export const registry: Registry = {
       messages: "service.contact",
       constants: {},
       payments: false,
+      payment: "upfront",
       forms: [
         {
           id: "full",
@@ -343,6 +348,42 @@ export const registry: Registry = {
         "monthlyInstallment": 119.95
       },
       payments: true,
+      payment: "after-service",
+      agreements: {
+        "documents": [
+          {
+            "id": "disclosure",
+            "sign": false,
+            "version": "0fb3f4d5d182",
+            "hashes": {
+              "en": "0fb3f4d5d182d9112f15c22ecd4613a3d67ce17711290df503ff8dd5e8560dad",
+              "uz": "61b60812653dca56f0b7f1eb50a2478bd2a423eefc686c9a8e3991c9a0742dbb",
+              "ru": "60fa3171b86874b79f7505516b943f4588ce62990ec29475458c7fa67e5660c6"
+            }
+          },
+          {
+            "id": "contract",
+            "sign": true,
+            "version": "99c00dfd7b87",
+            "hashes": {
+              "en": "99c00dfd7b878b6b60bd57df5beb168bbae4d4703cf01ce223348a9015eb199d",
+              "uz": "418219e303af8b12c8435cd59cde055c52c8336f6fc545c36254176a8b93dfe9",
+              "ru": "592167630e5af26eeb8dd2b99227a890ad1c8d2d85f2ea8c0d7bb7ed589581c9"
+            }
+          },
+          {
+            "id": "notice",
+            "sign": false,
+            "version": "72eeaf7097e9",
+            "hashes": {
+              "en": "72eeaf7097e9cd41870bd9ff4a70847e5d180835bcf9fb03975d085451538e2b",
+              "uz": "14923b7b881e07741f9967ec31a78120a9d97f4a68073ce39ab83fed3bf233ad",
+              "ru": "3839e7cbe88064aea4efb59d17ecabd086822a322827e07a0483d7c432b8ce8d"
+            }
+          }
+        ],
+        "businessDays": 3
+      },
       forms: [
         {
           id: "full",
@@ -462,6 +503,7 @@ export const registry: Registry = {
       messages: "service.loan",
       constants: {},
       payments: true,
+      payment: "upfront",
       forms: [
         {
           id: "full",
@@ -594,6 +636,7 @@ export const registry: Registry = {
       messages: "service.order",
       constants: {},
       payments: false,
+      payment: "upfront",
       forms: [
         {
           id: "full",
@@ -650,6 +693,7 @@ export const registry: Registry = {
       messages: "service.personal",
       constants: {},
       payments: true,
+      payment: "upfront",
       forms: [
         {
           id: "full",
@@ -754,6 +798,7 @@ export const registry: Registry = {
       messages: "service.ssn",
       constants: {},
       payments: false,
+      payment: "upfront",
       forms: [
         {
           id: "full",
@@ -794,6 +839,7 @@ export const registry: Registry = {
       messages: "service.student",
       constants: {},
       payments: true,
+      payment: "upfront",
       forms: [
         {
           id: "full",
@@ -944,6 +990,7 @@ export const registry: Registry = {
       messages: "service.ticket",
       constants: {},
       payments: false,
+      payment: "upfront",
       forms: [
         {
           id: "full",
@@ -1043,6 +1090,7 @@ export const registry: Registry = {
       messages: "service.upload",
       constants: {},
       payments: false,
+      payment: "upfront",
       forms: [
         {
           id: "full",

@@ -1,10 +1,13 @@
 /**
  * The foundation end to end, in Debian's chromium against the built site and a real PocketBase:
- * an applicant applies in Uzbek with an ID image and lands on the success page with the checkout open;
+ * an applicant applies in Uzbek with an ID image, reads and signs the agreement, lands on the success page
+ * with no payment asked (credit repair is paid once performed) and cancels from their own page; a claim,
+ * paid upfront, offers the payment link when the browser blocks the checkout window;
  * staff sign in, see the application first, copy a field, delete it, and it is in the trash.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { violations, withAxe } from '../support/axe.ts';
 import { label, launchBrowser, watchConsole } from '../support/browser.ts';
 import { pngOnDisk } from '../support/fixtures.ts';
 import type { PocketBaseProcess } from '../support/pocketbase.ts';
@@ -21,6 +24,7 @@ describe('credit repair, applicant to staff', () => {
     site = await startSite();
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 420, height: 900 } });
+    await withAxe(context);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
     // The payment provider's hosted checkout, answered locally: no request leaves the machine.
     await context.route('https://checkout.formwork.invalid/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Checkout</h1>' }));
@@ -35,7 +39,7 @@ describe('credit repair, applicant to staff', () => {
     watchConsole(page, problems);
     await page.goto(`${site.url}/creditrepair`);
     await page.getByRole('tab', { name: /EN/ }).waitFor();
-    await page.getByRole('checkbox').check();
+    await page.locator('#root_terms').check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => page.getByTestId('form-error').textContent()).toBe('Please correct the fields marked in red.');
     expect(await page.locator('[data-field=stateId] [data-status=error]').textContent()).toBe('ID is missing');
@@ -44,9 +48,11 @@ describe('credit repair, applicant to staff', () => {
     await page.close();
   });
 
-  it('lets an applicant apply in Uzbek, opens the checkout and shows the success page', async () => {
+  it('lets an applicant read and sign the agreement in Uzbek, asks no payment yet, and shows the success page', async () => {
     const page = await context.newPage();
     watchConsole(page, problems);
+    let popups = 0;
+    context.on('page', () => popups++);
     await page.goto(`${site.url}/creditrepair`);
     await page.getByRole('tab', { name: /UZ/ }).click();
     await page.getByRole('heading', { name: 'Kredit tarixini tiklash uchun ariza' }).waitFor();
@@ -66,49 +72,75 @@ describe('credit repair, applicant to staff', () => {
     await page.getByRole('option', { name: 'Kaliforniya' }).click();
     await page.getByLabel(label('Pochta indeksi (ZIP)')).fill('94105');
     await page.getByLabel(label('Ijtimoiy sugʻurta raqami (SSN)')).fill('123-45-6789');
-    await page.getByRole('checkbox').check();
+    await page.locator('#root_terms').check();
     expect(await page.getByText('Yaxshi!').count()).toBeGreaterThan(0); // 'Looks good!' on a field left valid
 
-    const popup = context.waitForEvent('page');
+    // The documents, each in its own region, and the statement in bold beside the signature.
+    for (const doc of ['disclosure', 'contract', 'notice']) expect(await page.locator(`[data-agreement=${doc}] [role=region]`).count()).toBe(1);
+    expect(await page.getByTestId('cancel-statement').textContent()).toContain('3-ish kunining yarim tunigacha');
+    // Unsigned: refused here, with the signature's own messages.
     await page.getByRole('button', { name: 'Davom etish' }).click();
-    const checkout = await popup;
+    await page.getByText('Imzolash uchun toʻliq ismingizni yozing.').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('root_signatureName');
+    await page.getByLabel(label('Toʻliq ismingiz (imzo)')).fill('Aziza Karimova');
+    await page.getByLabel('Yuqoridagi hujjatlarni oʻqidim va shartnomani imzolayman.').check();
+
+    await page.getByRole('button', { name: 'Davom etish' }).click();
     await page.waitForURL(/\/credit-repair-success\?lang=uz/);
     await page.getByText('Arizangiz muvaffaqiyatli yuborildi', { exact: false }).waitFor();
-    await expect.poll(() => checkout.url()).toContain('checkout.formwork.invalid/creditrepair');
-    await checkout.close();
+    expect(popups).toBe(0); // credit repair is paid once performed: no checkout now
+    expect(await page.getByRole('link', { name: 'Toʻlovga oʻtish' }).count()).toBe(0);
 
     const admin = await superuserClient(site);
     const stored = (await admin.collection('creditrepairnew').getList(1, 1)).items[0];
     // Stored sealed, answered masked (even to a superuser); the clear value only through the audited reveal.
-    expect(stored).toMatchObject({ firstName: 'Aziza', state: 'CA', ssn: '•••••6789', locale: 'uz', variant: 'full', terms: true, status: 'new' });
+    expect(stored).toMatchObject({ firstName: 'Aziza', state: 'CA', ssn: '•••••6789', locale: 'uz', variant: 'full', terms: true, status: 'new', checkoutUrl: '' });
     expect(stored?.stateId).toMatch(/\.png$/);
+    const signatures = await admin.collection('signatures').getFullList({ filter: `record = "${stored?.id}"` });
+    expect(signatures.filter((s) => s.signed).map((s) => [s.document, s.signedName, s.language])).toEqual([['contract', 'Aziza Karimova', 'uz']]);
+
+    // The applicant's own page (the link in their e-mail): the deadline, and cancelling within it.
+    await page.goto(`${site.url}/application/creditrepair/${stored?.accessToken}?lang=uz`);
+    await page.getByTestId('cancel-window').waitFor();
+    expect(await violations(page), 'axe-core on the application page').toEqual([]);
+    expect(await page.getByTestId('payment-later').textContent()).toContain('Xizmat koʻrsatilmaguncha');
+    await page.getByRole('button', { name: 'Arizamni bekor qilish' }).click();
+    await page.getByRole('button', { name: 'Ha, bekor qilish' }).click();
+    await expect.poll(() => page.getByTestId('application-summary').getAttribute('data-status')).toBe('cancelled');
+    expect((await admin.collection('creditrepairnew').getOne(String(stored?.id))).status).toBe('cancelled');
     await page.close();
   });
 
-  it('offers "Continue to payment" when the browser blocks the checkout window (self-service form, Russian)', async () => {
+  it('offers "Continue to payment" when the browser blocks the checkout window (a claim, paid upfront, in Russian)', async () => {
     const blocked = await browser.newContext({ viewport: { width: 420, height: 900 } });
     await blocked.addInitScript(() => {
       window.open = () => null; // what a popup blocker does
     });
     const page = await blocked.newPage();
     watchConsole(page, problems);
-    await page.goto(`${site.url}/credit-repair-self-service?lang=ru`);
-    await page.getByRole('heading', { name: 'Восстановление кредитной истории: самостоятельно' }).waitFor();
-    expect(await page.getByLabel(label('Адрес (улица, дом, квартира)')).count()).toBe(0); // the short variant
+    await page.goto(`${site.url}/claim?lang=ru`);
+    await page.getByRole('heading', { name: 'Заявление о компенсации работнику' }).waitFor();
     await page.getByLabel(label('Имя')).fill('Иван');
     await page.getByLabel(label('Фамилия')).fill('Петров');
     await page.getByLabel(label('Электронная почта')).fill('ivan@example.com');
     await page.getByLabel(label('Телефон')).fill('+1 212 555 0101');
-    await page.getByRole('checkbox').check();
+    await page.locator('input[type=file]').first().setInputFiles(pngOnDisk());
+    await page.locator('#root_amount').click();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const company = await page.locator('#root_amount').inputValue();
+    expect(company).not.toBe('');
+    await page.getByLabel(label('Расскажите о своей работе')).fill('Доставка с 2021 года');
+    await page.locator('#root_terms').check();
     await page.getByRole('button', { name: 'Продолжить' }).click();
-    await page.waitForURL(/\/credit-repair-success\?lang=ru/);
+    await page.waitForURL(/\/success\?lang=ru/);
     const pay = page.getByRole('link', { name: 'Перейти к оплате' });
     await pay.waitFor();
-    expect(await pay.getAttribute('href')).toMatch(/^https:\/\/checkout\.formwork\.invalid\/creditrepair\?client_reference_id=creditrepairnew-\w{15}$/);
+    expect(await pay.getAttribute('href')).toMatch(/^https:\/\/checkout\.formwork\.invalid\/claim\?client_reference_id=claim-\w{15}$/);
     expect(await page.getByText('Браузер заблокировал окно оплаты', { exact: false }).count()).toBe(1);
     const admin = await superuserClient(site);
-    const stored = await admin.collection('creditrepairnew').getFirstListItem('variant = "self-service"');
-    expect(stored).toMatchObject({ firstName: 'Иван', locale: 'ru', street: '', ssn: '' });
+    const stored = await admin.collection('claim').getFirstListItem('firstName = "Иван"');
+    expect(stored).toMatchObject({ lastName: 'Петров', locale: 'ru', amount: company, paymentStatus: 'unpaid' });
     await blocked.close();
   });
 
@@ -124,9 +156,9 @@ describe('credit repair, applicant to staff', () => {
     await page.waitForURL(/\/creditapps/);
 
     await page.getByTestId('record-card').first().waitFor();
-    expect(await page.getByTestId('record-card').first().textContent()).toContain('Иван'); // newest first
     const card = page.getByTestId('record-card').filter({ hasText: 'Aziza' });
     expect(await card.textContent()).toContain('•••••6789'); // SSN masked in the list
+    expect(await card.getByTestId('cancel-deadline').textContent()).toMatch(/^Cancelled by the applicant on /);
     await card.getByRole('button', { name: 'Copy First name' }).click();
     await page.getByRole('tooltip', { name: 'Copied' }).waitFor(); // seen
     expect(await card.getByRole('status').filter({ hasText: 'Copied' }).count()).toBe(1); // heard
@@ -137,7 +169,7 @@ describe('credit repair, applicant to staff', () => {
     await page.getByRole('button', { name: 'Move to trash' }).click();
     await page.getByText('Deleted successfully').waitFor();
     expect(await page.getByTestId('record-card').filter({ hasText: 'Aziza' }).count()).toBe(0);
-    expect(await page.getByTestId('record-card').count()).toBe(1);
+    expect(await page.getByTestId('record-card').count()).toBe(0);
 
     const admin = await superuserClient(site);
     const trashed = await admin.collection('helpuztrash').getFirstListItem(`key = "${id}"`);

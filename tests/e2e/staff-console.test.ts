@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { violations, withAxe } from '../support/axe.ts';
 import { label, launchBrowser, watchConsole } from '../support/browser.ts';
-import { formData, pngFile, validCreditRepair } from '../support/fixtures.ts';
+import { formData, pngFile, signed, validCreditRepair } from '../support/fixtures.ts';
 import type { PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSite } from '../support/site.ts';
 import { createStaff, superuserClient } from '../support/staff.ts';
@@ -22,7 +22,7 @@ describe('staff console', () => {
   const submit = async (fields: Record<string, string>) => {
     const res = await fetch(`${site.url}/api/collections/creditrepairnew/records`, {
       method: 'POST',
-      body: formData({ ...validCreditRepair, variant: 'full', locale: 'en', ...fields }, { stateId: pngFile() }),
+      body: formData({ ...validCreditRepair, ...signed('en'), variant: 'full', locale: 'en', ...fields }, { stateId: pngFile() }),
     });
     expect(res.status).toBe(200);
     return ((await res.json()) as { id: string }).id;
@@ -99,6 +99,10 @@ describe('staff console', () => {
   });
 
   it('lets an admin change a status with a note and shows the history', async () => {
+    // Credit repair may not start while the applicant can still cancel: here that period is over.
+    const root = await superuserClient(site);
+    const dilnoza = await root.collection('creditrepairnew').getFirstListItem('firstName = "Dilnoza"');
+    await root.collection('creditrepairnew').update(dilnoza.id, { cancelDeadline: '2020-01-02 05:00:00.000Z' });
     const page = await signedIn('admin', '/creditapps');
     const card = page.getByTestId('record-card').filter({ hasText: 'Dilnoza' });
     await card.getByLabel('New status').selectOption('review');

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../src/generated/registry.ts';
 import { violations, withAxe } from '../support/axe.ts';
 import { label, launchBrowser, watchConsole } from '../support/browser.ts';
-import { formData, pngFile, PNG_BYTES, validCreditRepair } from '../support/fixtures.ts';
+import { formData, pngFile, PNG_BYTES, signed, validCreditRepair } from '../support/fixtures.ts';
 import { ROOT, type PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSite } from '../support/site.ts';
 import { createStaff, superuserClient } from '../support/staff.ts';
@@ -44,7 +44,7 @@ describe('trash and audit log', () => {
   const submit = async (fields: Record<string, string>) => {
     const res = await fetch(`${site.url}/api/collections/${COLLECTION}/records`, {
       method: 'POST',
-      body: formData({ ...validCreditRepair, variant: 'full', locale: 'en', ...fields }, { stateId: pngFile('licence.png') }),
+      body: formData({ ...validCreditRepair, ...signed('en'), variant: 'full', locale: 'en', ...fields }, { stateId: pngFile('licence.png') }),
     });
     expect(res.status).toBe(200);
     return ((await res.json()) as { id: string }).id;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import { startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
-import { formData, pngFile, PDF_BYTES, PNG_BYTES, validCreditRepair } from '../support/fixtures.ts';
+import { formData, pngFile, PDF_BYTES, PNG_BYTES, signed, validCreditRepair } from '../support/fixtures.ts';
 import { staffClient, superuserClient } from '../support/staff.ts';
 
 const COLLECTION = 'creditrepairnew';
@@ -17,7 +17,7 @@ describe('credit repair submissions on the server', () => {
   const submit = (fields: Record<string, string>, files: Record<string, File> = {}) =>
     fetch(`${pb.url}/api/collections/${COLLECTION}/records`, { method: 'POST', body: formData(fields, files) });
   const count = async () => (await (await superuserClient(pb)).collection(COLLECTION).getList(1, 1)).totalItems;
-  const full = { ...validCreditRepair, variant: 'full', locale: 'uz' };
+  const full = { ...validCreditRepair, ...signed('uz'), variant: 'full', locale: 'uz' };
 
   beforeAll(async () => {
     pb = await startPocketBase();
@@ -91,7 +91,7 @@ describe('credit repair submissions on the server', () => {
   });
 
   it('accepts the self-service variant with only names, e-mail, phone and terms', async () => {
-    const res = await submit({ firstName: 'Ivan', lastName: 'Petrov', email: 'ivan@example.com', phone: '+1 212 555 0101', terms: 'true', variant: 'self-service', locale: 'ru' });
+    const res = await submit({ firstName: 'Ivan', lastName: 'Petrov', email: 'ivan@example.com', phone: '+1 212 555 0101', terms: 'true', ...signed('ru'), variant: 'self-service', locale: 'ru' });
     expect(res.status).toBe(200);
     const latest = (await staff.collection(COLLECTION).getList(1, 1, { sort: '-created' })).items[0];
     expect(latest).toMatchObject({ firstName: 'Ivan', variant: 'self-service', street: '', ssn: '' });

@@ -219,10 +219,11 @@ describe('importing the original realtime-database export', () => {
     let sealed = 0;
     for (const c of WITH_SSN) {
       for (const row of rows(c)) {
-        const ssn = String(row.ssn ?? '');
+        const ssn = String(row.ssnSealed ?? '');
         if (row.variant === 'self-service') expect(ssn).toBe('');
         else {
           expect(ssn.startsWith('enc:v1:'), `${c}/${row.id}`).toBe(true);
+          expect(String(row.ssn), `${c}/${row.id}`).toMatch(/^•••••\d{4}$/); // the field itself holds only the mask
           sealed++;
         }
       }
@@ -230,7 +231,7 @@ describe('importing the original realtime-database export', () => {
     expect(sealed).toBe(WITH_SSN.reduce((n, c) => n + importable(c), 0) - 1); // the short credit-repair form has none
     // The trash keeps a deleted record's SSN sealed too.
     const trashed = rows(TRASH).map((r) => JSON.parse(String(r.record)) as Record<string, string>);
-    expect(trashed.filter((r) => r.ssn).every((r) => String(r.ssn).startsWith('enc:v1:'))).toBe(true);
+    expect(trashed.filter((r) => r.ssn).every((r) => String(r.ssnSealed).startsWith('enc:v1:'))).toBe(true);
     expect(trashed.filter((r) => r.ssn)).toHaveLength(2);
     const everything = dump();
     for (const plain of fixture.ssns) expect(everything.includes(plain), 'a plain SSN in the database').toBe(false);
@@ -302,7 +303,7 @@ describe('importing the original realtime-database export', () => {
     expect(res.status, await res.clone().text()).toBe(200);
     const restored = await admin.collection('creditrepairnew').getOne(entry.key);
     expect(restored.created).toBe(fixture.created[`${TRASH}/${creditKey}`]);
-    if (hasSqlite) expect(String(rows('creditrepairnew').find((r) => r.id === entry.key)?.ssn)).toMatch(/^enc:v1:/);
+    if (hasSqlite) expect(String(rows('creditrepairnew').find((r) => r.id === entry.key)?.ssnSealed)).toMatch(/^enc:v1:/);
     // …and an import after the restore still finds it.
     const third = await importAsSuperuser({ [TRASH]: recordsOf(TRASH) });
     expect(third.collections[TRASH]).toMatchObject({ imported: 0, alreadyPresent: 3 });

@@ -6,7 +6,9 @@
  */
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formData, pngFile, validCreditRepair } from '../support/fixtures.ts';
+import { registry } from '../../src/generated/registry.ts';
+import ru from '../../src/generated/messages/ru.json';
+import { formData, pngFile, signed, validCreditRepair } from '../support/fixtures.ts';
 import { freePort, startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSmtpSink, type SmtpSink } from '../support/smtp.ts';
 import { superuserClient } from '../support/staff.ts';
@@ -23,7 +25,7 @@ describe('e-mail outbox', () => {
   const submitCreditRepair = (change: Record<string, string>) =>
     fetch(`${pb.url}/api/collections/creditrepairnew/records`, {
       method: 'POST',
-      body: formData({ ...validCreditRepair, variant: 'full', ...change }, { stateId: pngFile() }),
+      body: formData({ ...validCreditRepair, variant: 'full', ...signed((change.locale ?? 'en') as 'en'), ...change }, { stateId: pngFile() }),
     });
   const flush = async () => (await admin.send('/api/formwork/outbox/flush', { method: 'POST' })) as { sent: number; deferred: number; retrying: number };
   /** Lets the staff address's throttle period pass, so one test's staff notice does not hold the next's. */
@@ -64,10 +66,16 @@ describe('e-mail outbox', () => {
     expect(await flush()).toMatchObject({ sent: 2 });
     const mails = await smtp!.waitFor(2);
     const applicant = mails.find((m) => m.to && !Array.isArray(m.to) && m.to.text === 'aziza@example.com');
-    expect(applicant?.subject).toBe('Мы получили вашу заявку: Заявка на восстановление кредитной истории');
+    // Credit repair has agreements: the applicant's e-mail is the signed copy with the right to cancel.
+    expect(applicant?.subject).toBe('Ваш подписанный договор и право на отмену: Заявка на восстановление кредитной истории');
     expect(applicant?.text).toContain('Здравствуйте, Aziza Karimova!');
     expect(applicant?.text).toContain(record.id);
     expect(applicant?.html).toContain('<strong>«Заявка на восстановление кредитной истории»</strong>');
+    expect(applicant?.text).toMatch(/ВАШЕ ПРАВО НА ОТМЕНУ: .* до полуночи в конце дня \d{4}-\d{2}-\d{2} \(по времени America\/Chicago\)/);
+    expect(applicant?.text).toMatch(/https:\/\/apply\.formwork\.test\/application\/creditrepair\/[A-Za-z0-9]{40}/);
+    for (const doc of registry.services.find((s) => s.id === 'creditrepair')!.agreements!.documents) {
+      expect(applicant?.text).toContain((ru as Record<string, string>)[`service.creditrepair.agreements.${doc.id}.title`]);
+    }
     const staff = mails.find((m) => m.to && !Array.isArray(m.to) && m.to.text === STAFF);
     expect(staff?.subject).toBe('New submission: Credit repair application from Aziza Karimova');
     expect(staff?.text).toContain('https://apply.formwork.test/creditapps');
@@ -97,7 +105,7 @@ describe('e-mail outbox', () => {
     await new Promise((r) => setTimeout(r, 1_200)); // the retry delay (FORMWORK_MAIL_RETRY_SECONDS=1)
     expect(await flush()).toMatchObject({ sent: 2 });
     const mails = await smtp.waitFor(2);
-    expect(mails.find((m) => m.subject?.startsWith('Arizangiz qabul qilindi'))).toBeDefined();
+    expect(mails.find((m) => m.subject?.startsWith('Imzolangan shartnomangiz va bekor qilish huquqingiz'))).toBeDefined();
     expect((await outboxOf(record.id)).every((q) => q.status === 'sent')).toBe(true);
   });
 
@@ -143,7 +151,7 @@ describe('e-mail outbox, when a mail server never answers', () => {
     const admin = await superuserClient(pb);
     const res = await fetch(`${pb.url}/api/collections/creditrepairnew/records`, {
       method: 'POST',
-      body: formData({ ...validCreditRepair, variant: 'full', locale: 'en', email: 'lost@example.com' }, { stateId: pngFile() }),
+      body: formData({ ...validCreditRepair, ...signed('en'), variant: 'full', locale: 'en', email: 'lost@example.com' }, { stateId: pngFile() }),
     });
     expect(res.status).toBe(200);
     const { id } = (await res.json()) as { id: string };

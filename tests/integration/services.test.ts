@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import { registry } from '../../src/generated/registry.ts';
 import type { FormModule } from '../../src/engine/types.ts';
-import { formData } from '../support/fixtures.ts';
+import { formData, signed } from '../support/fixtures.ts';
 import { startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
 import { badCases, validSubmission, type Submission } from '../support/samples.ts';
 import { superuserClient } from '../support/staff.ts';
@@ -20,7 +20,10 @@ describe.each(forms)('$service.id / $variant.id', ({ service, variant, form }) =
   let pb: PocketBaseProcess;
   let admin: PocketBase;
   const send = (s: Submission) =>
-    fetch(`${pb.url}/api/collections/${service.collection}/records`, { method: 'POST', body: formData({ ...s.fields, variant: variant.id, locale: 'en' }, s.files) });
+    fetch(`${pb.url}/api/collections/${service.collection}/records`, {
+      method: 'POST',
+      body: formData({ ...s.fields, ...(service.agreements ? signed('en', service.id) : {}), variant: variant.id, locale: 'en' }, s.files),
+    });
   const count = async () => (await admin.collection(service.collection).getList(1, 1)).totalItems;
 
   beforeAll(async () => {

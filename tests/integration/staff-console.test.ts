@@ -12,7 +12,7 @@ import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../src/generated/registry.ts';
 import { exportParams, listFilter, readListQuery } from '../../src/features/staff/listQuery.ts';
-import { formData, pngFile, PNG_BYTES, validCreditRepair } from '../support/fixtures.ts';
+import { formData, pngFile, PNG_BYTES, signed, validCreditRepair } from '../support/fixtures.ts';
 import { PB_BIN, ROOT, startPocketBase, TEST_ENCRYPTION_KEY, type PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSmtpSink } from '../support/smtp.ts';
 import { createStaff, staffClient, superuserClient } from '../support/staff.ts';
@@ -28,12 +28,15 @@ describe('staff console rules', () => {
   let root: PocketBase;
 
   const submit = async (fields: Record<string, string>, files: Record<string, File> = { stateId: pngFile() }) => {
-    const res = await fetch(`${pb.url}/api/collections/${COLLECTION}/records`, { method: 'POST', body: formData({ ...validCreditRepair, variant: 'full', locale: 'en', ...fields }, files) });
+    const res = await fetch(`${pb.url}/api/collections/${COLLECTION}/records`, { method: 'POST', body: formData({ ...validCreditRepair, ...signed('en'), variant: 'full', locale: 'en', ...fields }, files) });
     expect(res.status).toBe(200);
     return ((await res.json()) as { id: string }).id;
   };
   const call = (client: PocketBase | null, path: string, init: RequestInit = {}) =>
     fetch(`${pb.url}${path}`, { ...init, headers: { ...(client ? { Authorization: client.authStore.token } : {}), 'Content-Type': 'application/json', ...(init.headers ?? {}) } });
+
+  /** Ends an application's cancellation period (as if its deadline had passed). */
+  const windowPassed = (id: string) => root.collection(COLLECTION).update(id, { cancelDeadline: '2020-01-01 00:00:00.000Z' });
 
   beforeAll(async () => {
     pb = await startPocketBase();
@@ -66,8 +69,11 @@ describe('staff console rules', () => {
       expect(list.items[0]?.ssn).toBe('•••••4321');
     });
 
-    it('cannot be searched for by staff (a filter only ever sees the ciphertext)', async () => {
-      expect((await viewer.collection(COLLECTION).getList(1, 5, { filter: `ssn ~ "4321" || ssn = "${SSN}"` })).totalItems).toBe(0);
+    it('cannot be searched for by staff beyond the last 4 they see (the sealed column is not filterable)', async () => {
+      expect((await viewer.collection(COLLECTION).getList(1, 5, { filter: `ssn = "${SSN}" || ssn ~ "98765"` })).totalItems).toBe(0);
+      await expect(viewer.collection(COLLECTION).getList(1, 5, { filter: `ssnSealed != ""` })).rejects.toMatchObject({ status: 400 });
+      const record = (await viewer.collection(COLLECTION).getOne(id)) as Record<string, unknown>;
+      expect(record).not.toHaveProperty('ssnSealed');
     });
 
     it('are revealed to an admin only, and each reveal is in the audit log', async () => {
@@ -93,15 +99,16 @@ describe('staff console rules', () => {
     it('seals, at the next start, SSNs an older installation stored in clear', async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'formwork-legacy-ssn-'));
       let server = await startPocketBase({ dataDir });
-      const id = await fetch(`${server.url}/api/collections/${COLLECTION}/records`, { method: 'POST', body: formData({ ...validCreditRepair, variant: 'full', locale: 'en' }, { stateId: pngFile() }) })
+      const id = await fetch(`${server.url}/api/collections/${COLLECTION}/records`, { method: 'POST', body: formData({ ...validCreditRepair, ...signed('en'), variant: 'full', locale: 'en' }, { stateId: pngFile() }) })
         .then((r) => r.json() as Promise<{ id: string }>)
         .then((r) => r.id);
       await server.stop();
-      execFileSync('sqlite3', [join(dataDir, 'data.db'), `UPDATE ${COLLECTION} SET ssn = '123456789' WHERE id = '${id}'`]);
+      // As the first version of the staff console left it: no sealed column value, the field in clear.
+      execFileSync('sqlite3', [join(dataDir, 'data.db'), `UPDATE ${COLLECTION} SET ssn = '123456789', ssnSealed = '' WHERE id = '${id}'`]);
       server = await startPocketBase({ dataDir });
       try {
-        const stored = execFileSync('sqlite3', [join(dataDir, 'data.db'), `SELECT ssn FROM ${COLLECTION} WHERE id = '${id}'`], { encoding: 'utf8' });
-        expect(stored).toMatch(/^enc:v1:/);
+        const stored = execFileSync('sqlite3', ['-separator', '|', join(dataDir, 'data.db'), `SELECT ssn, ssnSealed FROM ${COLLECTION} WHERE id = '${id}'`], { encoding: 'utf8' });
+        expect(stored).toMatch(/^•••••6789\|enc:v1:/);
         const su = await superuserClient(server);
         expect((await su.collection(COLLECTION).getOne(id)).ssn).toBe('•••••6789');
       } finally {
@@ -113,7 +120,7 @@ describe('staff console rules', () => {
     it('refuses to store one when the server has no encryption key, saving nothing', async () => {
       const keyless = await startPocketBase({ env: { FORMWORK_ENCRYPTION_KEY: '' } });
       try {
-        const res = await fetch(`${keyless.url}/api/collections/${COLLECTION}/records`, { method: 'POST', body: formData({ ...validCreditRepair, variant: 'full', locale: 'en' }, { stateId: pngFile() }) });
+        const res = await fetch(`${keyless.url}/api/collections/${COLLECTION}/records`, { method: 'POST', body: formData({ ...validCreditRepair, ...signed('en'), variant: 'full', locale: 'en' }, { stateId: pngFile() }) });
         expect(res.status).toBeGreaterThanOrEqual(400);
         const su = await superuserClient(keyless);
         expect((await su.collection(COLLECTION).getList(1, 1)).totalItems).toBe(0);
@@ -151,6 +158,9 @@ describe('staff console rules', () => {
     it('lets admins move it on, keeping who, when, from, to and the note; viewers cannot', async () => {
       const id = await submit({ firstName: 'Moving' });
       const path = `/api/formwork/status/${COLLECTION}/${id}`;
+      // Not while the applicant may still cancel (see agreements.test.ts); here that period is over.
+      expect((await call(admin, path, { method: 'POST', body: JSON.stringify({ status: 'review' }) })).status).toBe(400);
+      await windowPassed(id);
       expect((await call(viewer, path, { method: 'POST', body: JSON.stringify({ status: 'review' }) })).status).toBe(403);
       expect((await call(admin, path, { method: 'POST', body: JSON.stringify({ status: 'lost' }) })).status).toBe(400);
       expect((await call(admin, path, { method: 'POST', body: JSON.stringify({ status: 'new' }) })).status).toBe(400);
@@ -168,7 +178,7 @@ describe('staff console rules', () => {
     it('cannot be set by the applicant or changed through the record API', async () => {
       const res = await fetch(`${pb.url}/api/collections/${COLLECTION}/records`, {
         method: 'POST',
-        body: formData({ ...validCreditRepair, variant: 'full', locale: 'en', status: 'approved' }, { stateId: pngFile() }),
+        body: formData({ ...validCreditRepair, ...signed('en'), variant: 'full', locale: 'en', status: 'approved' }, { stateId: pngFile() }),
       });
       expect(res.status).toBe(400);
       const id = await submit({ firstName: 'Fixed' });

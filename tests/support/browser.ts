@@ -22,7 +22,9 @@ export const label = (text: string): RegExp => new RegExp(`^${text.replace(/[.*+
 /** Console errors and uncaught exceptions are collected, to fail the test (an untranslated key logs one). */
 export function watchConsole(page: Page, problems: string[]): void {
   page.on('console', (m) => {
-    if (m.type() === 'error' && !/ERR_NAME_NOT_RESOLVED|ERR_NAME_RESOLUTION_FAILED|net::ERR/.test(m.text())) problems.push(m.text());
+    // A failed load names no address in its text: the location says which one.
+    const where = m.text().startsWith('Failed to load resource') ? ` (${m.location().url})` : '';
+    if (m.type() === 'error' && !/ERR_NAME_NOT_RESOLVED|ERR_NAME_RESOLUTION_FAILED|net::ERR/.test(m.text())) problems.push(m.text() + where);
   });
   page.on('pageerror', (e) => problems.push(e.message));
 }

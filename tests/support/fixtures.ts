@@ -2,6 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
+import { registry } from '../../src/generated/registry.ts';
 
 /** A real 1×1 PNG: PocketBase sniffs content, so the bytes must be an image, not just the name. */
 export const PNG_BYTES = Buffer.from(
@@ -39,4 +40,15 @@ export function formData(fields: Record<string, string>, files: Record<string, F
   for (const [k, v] of Object.entries(fields)) body.append(k, v);
   for (const [k, f] of Object.entries(files)) body.append(k, f);
   return body;
+}
+
+/**
+ * The signature the credit repair form sends with its agreements (pb_hooks/lib/agreements.js): the hash
+ * of every document as shown in `locale`, a typed name, the ticked box, a US time zone.
+ */
+export function signed(locale: 'en' | 'uz' | 'ru' = 'en', service = 'creditrepair', name = 'Aziza Karimova'): { signature: string } {
+  const agreements = registry.services.find((s) => s.id === service)?.agreements;
+  if (!agreements) throw new Error(`${service} has no agreements`);
+  const documents = agreements.documents.map((d) => ({ id: d.id, hash: d.hashes[locale] }));
+  return { signature: JSON.stringify({ documents, name, accepted: true, timeZone: 'America/Chicago' }) };
 }

@@ -20,10 +20,14 @@ import { describeProblem, type FieldProblem } from '../../engine/problems.ts';
 import type { FormModule, FormVariant, ServiceEntry } from '../../engine/types.ts';
 import { fieldErrors, firstMessageByField, translateErrors } from '../../engine/validation.ts';
 import { ThemedForm } from '../../theme/index.ts';
+import { Agreements, signaturePayload, signatureProblems, type SignatureState } from './Agreements.tsx';
 import { Honeypot } from './Honeypot.tsx';
 import { useSubmission } from './useSubmission.ts';
 
 type Values = Record<string, unknown>;
+
+/** The body key the signature of a service's agreements travels under (pb_hooks/lib/agreements.js). */
+const SIGNATURE_FIELD = 'signature';
 
 const mapValues = <A, B>(record: Record<string, A>, fn: (key: string, value: A) => B): Record<string, B> =>
   Object.fromEntries(Object.entries(record).map(([k, v]) => [k, fn(k, v)]));
@@ -52,6 +56,7 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Props
   const [focusRequest, setFocusRequest] = useState<{ field: string } | null>(null);
   const files = useRef(new Map<string, File>());
   const [trap, setTrap] = useState('');
+  const [signature, setSignature] = useState<SignatureState>({ name: '', accepted: false });
   const submission = useSubmission(service, variant, locale, onDone);
 
   const t = useCallback((id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values), [intl]);
@@ -81,7 +86,14 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Props
       }),
     [order, schemaErrors, localProblems, submission.problems, describe, submitted, touched],
   );
-  const summaryKey = submission.summary ?? (submitted && errors.blocking.length > 0 ? 'errors.summary' : null);
+  const agreements = service.agreements;
+  const signatureLocal = useMemo(() => (agreements && submitted ? signatureProblems(signature, (id) => t(id)) : {}), [agreements, submitted, signature, t]);
+  const signatureServer = submission.problems[SIGNATURE_FIELD];
+  const signatureShown = signatureServer
+    ? { ...signatureLocal, [signatureServer.rule === 'accepted' ? 'accepted' : 'name']: t(signatureServer.rule === 'stale' ? 'agreements.stale' : signatureServer.rule === 'accepted' ? 'agreements.accept.missing' : 'agreements.name.missing') }
+    : signatureLocal;
+  const signatureBlocking = Object.keys(signatureShown).length > 0;
+  const summaryKey = submission.summary ?? (submitted && (errors.blocking.length > 0 || signatureBlocking) ? 'errors.summary' : null);
 
   // After a render, so an input the send had disabled can take focus again.
   useEffect(() => {
@@ -115,7 +127,16 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Props
       setFocusRequest({ field: first });
       return;
     }
-    void submission.send({ ...((e.formData ?? data) as Values), ...(trap ? { [HONEYPOT_FIELD]: trap } : {}) }, files.current, order).then((refused) => refused && setFocusRequest({ field: refused }));
+    const unsigned = agreements ? signatureProblems(signature, (id) => t(id)) : {};
+    if (unsigned.name || unsigned.accepted) {
+      setFocusRequest({ field: unsigned.name ? 'signatureName' : 'signatureAccepted' });
+      return;
+    }
+    const signed = agreements ? { [SIGNATURE_FIELD]: signaturePayload(agreements, locale, signature) } : {};
+    const fields = agreements ? [...order, SIGNATURE_FIELD] : order;
+    void submission
+      .send({ ...((e.formData ?? data) as Values), ...(trap ? { [HONEYPOT_FIELD]: trap } : {}), ...signed }, files.current, fields)
+      .then((refused) => refused && setFocusRequest({ field: refused === SIGNATURE_FIELD ? 'signatureName' : refused }));
   };
 
   const sending = submission.status.kind === 'sending';
@@ -152,6 +173,19 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Props
                 <FormattedMessage id="form.uploading" values={{ pct: percent }} />
               </Text>
             </>
+          )}
+          {agreements && (
+            <Agreements
+              ns={ns}
+              agreements={agreements}
+              value={signature}
+              onChange={(next) => {
+                setSignature(next);
+                submission.clearProblem(SIGNATURE_FIELD);
+              }}
+              problems={signatureShown}
+              disabled={sending}
+            />
           )}
           <Honeypot value={trap} onChange={setTrap} />
           {/* Not Mantine's `loading`, which hides the label: the applicant reads "Submitting…". */}

@@ -40,7 +40,9 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
   const send = useCallback(
     async (values: Record<string, unknown>, files: Map<string, File>, fields: string[]): Promise<string | null> => {
       // Synchronously, before the first await: still inside the applicant's click.
-      const pay = variant.checkout;
+      // Only a service paid upfront sends the applicant to the checkout now; the others offer the link
+      // later (after the cancellation period or the service), on the applicant's page and by e-mail.
+      const pay = service.payment === 'upfront' ? variant.checkout : undefined;
       const checkout = pay ? openCheckoutWindow() : null;
       setProblems({});
       setStatus({ kind: 'sending', percent: 0 });

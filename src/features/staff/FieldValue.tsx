@@ -21,12 +21,14 @@ interface Props {
   fileUrl?: string;
   /** A masked value an admin may see in clear: asks the server (which writes the audit log). */
   reveal?: () => Promise<string>;
+  /** Show an uploaded image inline (lists); the trash, whose files may be purged any moment, only links. */
+  preview?: boolean;
 }
 
 /** Browsers show these inline; other uploads (PDF, Word, HEIC) stay a link. */
 const PREVIEWABLE = /\.(png|jpe?g|gif|webp)$/i;
 
-export function FieldValue({ field, value: stored, fileUrl, reveal }: Props) {
+export function FieldValue({ field, value: stored, fileUrl, reveal, preview = true }: Props) {
   const intl = useIntl();
   const [revealed, setRevealed] = useState<string | null>(null);
   const [revealing, setRevealing] = useState(false);
@@ -54,7 +56,7 @@ export function FieldValue({ field, value: stored, fileUrl, reveal }: Props) {
             <span data-revealed="true">{revealed}</span>
           ) : (
             <Group gap="xs" component="span" wrap="wrap">
-              {shownValue(field, shown, fileUrl, intl.formatMessage({ id: 'admin.openFile' }, { name: value }), intl.locale)}
+              {shownValue(field, shown, preview ? fileUrl : undefined, intl.formatMessage({ id: 'admin.openFile' }, { name: value }), intl.locale, fileUrl)}
               {reveal && field.display === 'masked' && (
                 <Button
                   variant="subtle"
@@ -98,7 +100,7 @@ export function FieldValue({ field, value: stored, fileUrl, reveal }: Props) {
   );
 }
 
-function shownValue(field: AdminField, value: string, fileUrl: string | undefined, openLabel: string, locale: string): ReactNode {
+function shownValue(field: AdminField, value: string, previewUrl: string | undefined, openLabel: string, locale: string, fileUrl = previewUrl): ReactNode {
   switch (field.display) {
     case 'email':
       return <Anchor href={`mailto:${value}`}>{value}</Anchor>;
@@ -115,7 +117,7 @@ function shownValue(field: AdminField, value: string, fileUrl: string | undefine
           <Anchor href={fileUrl} target="_blank" rel="noopener noreferrer" aria-label={openLabel}>
             {tail(value, field.tail)}
           </Anchor>
-          {PREVIEWABLE.test(value) && <Image src={fileUrl} alt="" h={120} w="auto" fit="contain" radius="sm" loading="lazy" data-testid="file-preview" />}
+          {previewUrl && PREVIEWABLE.test(value) && <Image src={previewUrl} alt="" h={120} w="auto" fit="contain" radius="sm" loading="lazy" data-testid="file-preview" />}
         </Stack>
       );
     case 'text':

@@ -49,6 +49,14 @@ export function RecordCard({ record, card, forms = [], fileUrl, onDelete, mail, 
           {' · '}
           <FormattedMessage id="admin.form" values={{ form: formName }} />
         </Text>
+        {typeof record.cancelDeadline === 'string' && record.cancelDeadline && (
+          <Text size="sm" fw={600} data-testid="cancel-deadline">
+            <FormattedMessage
+              id={record.cancelledAt ? 'staff.cancelled' : Date.parse(record.cancelDeadline.replace(' ', 'T')) > Date.now() ? 'staff.cancelOpen' : 'staff.cancelClosed'}
+              values={{ date: intl.formatDate(String(record.cancelledAt || record.cancelDeadline).replace(' ', 'T'), { dateStyle: 'medium', timeStyle: 'short' }) }}
+            />
+          </Text>
+        )}
         {workflow && (
           <StatusControl
             collection={workflow.collection}

@@ -33,6 +33,7 @@ export default function StaffShell() {
           {link(paths.trash, 'staff.nav.trash')}
           {admin && link(paths.audit, 'staff.nav.audit')}
           {admin && link(paths.staff, 'staff.nav.staff')}
+          {admin && link(paths.retention, 'staff.nav.retention')}
         </Group>
         <Button
           variant="subtle"

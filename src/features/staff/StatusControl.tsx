@@ -57,7 +57,9 @@ export function StatusControl({ collection, recordId, status, canChange, onChang
       onChanged(next);
       if (history) await loadHistory();
     } catch (err) {
-      onError(err, 'staff.status.failed');
+      // The server says why: the applicant's cancellation period has not ended yet.
+      const code = (err as { response?: { data?: { status?: { code?: string } } } }).response?.data?.status?.code;
+      onError(err, code === 'cancellation_period' ? 'staff.status.cancellationPeriod' : 'staff.status.failed');
     } finally {
       setBusy(false);
     }

@@ -230,7 +230,7 @@ export default function TrashPage() {
                     const value = Array.isArray(raw) ? raw.join(', ') : String(raw ?? '');
                     // A file link only where the trash holds that file (it travels with the entry).
                     const fileUrl = field.display === 'file' && value && files.has(value) && token ? pb.files.getURL(entry, value, { token }) : undefined;
-                    return <FieldValue key={field.name} field={field} value={value} fileUrl={fileUrl} />;
+                    return <FieldValue key={field.name} field={field} value={value} fileUrl={fileUrl} preview={false} />;
                   })}
                 </Box>
               )}

@@ -56,8 +56,8 @@ const form: FormModule = {
         "type": "string"
       },
       "personaltaxtreturn": {
-        "type": "string",
-        "description": "Personal tax return; the name keeps the original's spelling (spec section 3)."
+        "description": "Personal tax return; the name keeps the original's spelling (spec section 3).",
+        "type": "string"
       },
       "street": {
         "type": "string",

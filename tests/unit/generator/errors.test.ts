@@ -127,7 +127,7 @@ describe('schema problems', () => {
     {
       given: 'a staff list under the console\'s own /admin routes',
       change: (s) => s.edit(`${SVC}/service.json`, (j) => (j.admin.route = '/admin/petitions')),
-      want: 'schemas/services/petition/service.json#: route /admin/petitions is reserved for the staff console (/admin, /staff)',
+      want: 'schemas/services/petition/service.json#: route /admin/petitions is reserved for the renderer\'s own screens (/admin, /staff, /application)',
     },
     {
       given: 'a staff list alias another route already uses',

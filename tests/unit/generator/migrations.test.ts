@@ -13,7 +13,7 @@ const FORM = 'services/petition/form.schema.json';
 
 /** A new field needs its label in all three languages before the generator accepts it. */
 function addDistrict(s: SchemasCopy): void {
-  s.edit(FORM, (j) => (j.properties.district = { type: 'string', maxLength: 50 }));
+  s.edit(FORM, (j) => (j.properties.district = { type: 'string', maxLength: 50, 'x-category': 'A' }));
   for (const [l, text] of [['en', 'District'], ['uz', 'Tuman'], ['ru', 'Район']] as const) {
     s.edit(`services/petition/i18n/${l}.json`, (j) => (j['fields.district.label'] = text));
   }
@@ -35,7 +35,8 @@ describe('incremental migrations', () => {
       '1800000002_created_outbox.js',
       '1800000003_created_auditlog.js',
       '1800000004_created_statushistory.js',
-      '1800000005_created_petitions.js',
+      '1800000005_created_signatures.js',
+      '1800000006_created_petitions.js',
     ]);
     expect(await generateInto(copy, 1_800_000_100)).toEqual([]);
   });
@@ -49,7 +50,7 @@ describe('incremental migrations', () => {
     },
     {
       given: 'a changed maxLength',
-      change: (s) => s.edit(FORM, (j) => (j.properties.fullName = { type: 'string', minLength: 1, maxLength: 120 })),
+      change: (s) => s.edit(FORM, (j) => (j.properties.fullName = { type: 'string', minLength: 1, maxLength: 120, 'x-category': 'A' })),
       up: ['"name": "fullName"', '"max": 120', '// replaces the field with the same id'],
       down: ['"max": 200'],
     },
@@ -97,7 +98,7 @@ describe('incremental migrations', () => {
     await generateInto(copy, 1_800_000_000);
     addDistrict(copy);
     const next = await generateInto(copy, 1_700_000_000);
-    expect(next[0]?.file).toBe('1800000006_updated_petitions.js');
+    expect(next[0]?.file).toBe('1800000007_updated_petitions.js');
   });
 
   it('deletes the collection of a removed service', async () => {

@@ -80,7 +80,7 @@ describe('e-mail settings of a service', () => {
     };
     expect(mail.services.petitions?.mail.applicant.template).toBe('petition/confirmation');
     expect(mail.services.petitions?.mail.staffTemplate).toBe('staff-notice');
-    expect(mail.services.creditrepairnew?.mail.applicant.template).toBe('confirmation');
+    expect(mail.services.creditrepairnew?.mail.applicant.template).toBe('agreement') // credit repair's signed copy with the right to cancel;
     expect(mail.templates['petition/confirmation']?.en?.text({ name: 'Aziza', reference: 'r1' })).toBe('Dear Aziza, the council has your petition r1.');
   });
 

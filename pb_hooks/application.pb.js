@@ -1,0 +1,26 @@
+/// <reference path="../pb_data/types.d.ts" />
+// The applicant's own page of an application with agreements (/application/<service>/<token>, linked in
+// their e-mail): where it stands, until when they may cancel, and the payment link once it is offered.
+// The token is the only key: it is long, random, never listed, and answers nothing but this summary.
+
+// GET /api/formwork/application/{service}/{token}
+routerAdd('GET', '/api/formwork/application/{service}/{token}', (e) => {
+  const lib = require(`${__hooks}/lib/application.js`);
+  const found = lib.find(e.app, e.request.pathValue('service'), e.request.pathValue('token'));
+  return e.json(200, lib.summary(found.record, found.service, new Date()));
+});
+
+// POST /api/formwork/application/{service}/{token}/cancel: within the window, the application is cancelled.
+routerAdd('POST', '/api/formwork/application/{service}/{token}/cancel', (e) => {
+  const lib = require(`${__hooks}/lib/application.js`);
+  const found = lib.find(e.app, e.request.pathValue('service'), e.request.pathValue('token'));
+  e.app.runInTransaction((txApp) => lib.cancel(txApp, found.record, new Date()));
+  const record = e.app.findRecordById(found.record.collection().name, found.record.id);
+  return e.json(200, lib.summary(record, found.service, new Date()));
+});
+
+// Services paid after the cancellation period: links go out as windows close (minute granularity).
+cronAdd('formwork-payment-due', '*/10 * * * *', () => {
+  const offered = require(`${__hooks}/lib/payments.js`).offerDue($app);
+  if (offered > 0) $app.logger().info('payments: links offered after the cancellation period', 'count', offered);
+});

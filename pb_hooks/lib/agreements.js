@@ -1,0 +1,106 @@
+/**
+ * Agreements (service.json "agreements"; issue 10): before an application with agreements is saved, the
+ * server checks the applicant was shown the current version of every document in their language (the
+ * hash the browser sends back must be the one the generator computed) and signed the ones to sign
+ * (typed full name, ticked box). With the record it stores each document's hash, the name, the time,
+ * the address and the browser, gives the applicant a private status link and, where the service grants
+ * a right to cancel, the deadline: midnight at the end of the Nth US business day in their time zone.
+ */
+const config = require(`${__hooks}/generated/services.js`);
+const days = require(`${__hooks}/lib/businessDays.js`);
+const { env } = require(`${__hooks}/lib/env.js`);
+
+/** The body key the renderer sends the signature under (JSON): { documents: [{id, hash}], name, accepted, timeZone }. */
+const SIGNATURE_KEY = 'signature';
+const TOKEN_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+function refuse(code, message) {
+  throw new BadRequestError('Please read and sign the agreement.', { [SIGNATURE_KEY]: new ValidationError(code, message) });
+}
+
+/** The applicant's zone: the browser's if it is one we compute, else their state's, else the default. */
+function timeZoneOf(claimed, state) {
+  if (days.US_TIME_ZONES.indexOf(claimed) >= 0 && claimed !== 'UTC') return claimed;
+  return days.zoneForState(state) || days.DEFAULT_TIME_ZONE;
+}
+
+/** Checks the signature of a new application (before it is saved); returns what to store with it, or null. */
+function checkSignature(e, service) {
+  if (!service.agreements) return null;
+  const body = e.requestInfo().body || {};
+  let signature;
+  try {
+    signature = JSON.parse(String(body[SIGNATURE_KEY] || ''));
+  } catch (err) {
+    refuse('required', 'Read the agreement, type your full name and tick the box to sign it.');
+  }
+  if (!signature || typeof signature !== 'object') refuse('required', 'Read the agreement, type your full name and tick the box to sign it.');
+  const locale = e.record.getString('locale');
+  const shown = Array.isArray(signature.documents) ? signature.documents : [];
+  for (const doc of service.agreements.documents) {
+    const seen = shown.filter((d) => d && d.id === doc.id)[0];
+    // A text changed since the page was loaded: the applicant must read the current one.
+    if (!seen || seen.hash !== doc.hashes[locale]) refuse('stale', 'The agreement has been updated. Please read it again and sign.');
+  }
+  const name = String(signature.name || '').trim();
+  if (name.length < 3 || name.length > 200) refuse('name', 'Type your full name to sign.');
+  if (signature.accepted !== true) refuse('accepted', 'Tick the box to sign the agreement.');
+  return { name, locale, timeZone: timeZoneOf(String(signature.timeZone || ''), e.record.getString('state')) };
+}
+
+/** Sets the status link and, with a cancellation right, the deadline on the unsaved record. */
+function prepareRecord(record, service, signed, now) {
+  record.set('accessToken', $security.randomStringWithAlphabet(40, TOKEN_ALPHABET));
+  if (service.agreements.businessDays > 0) {
+    const window = days.cancellationDeadline(now, signed.timeZone, service.agreements.businessDays);
+    record.set('cancelDeadline', window.deadline.replace('T', ' '));
+    record.set('timeZone', signed.timeZone);
+  }
+}
+
+/** Writes one entry per document (its hash in the language read; the signed ones with the name) with `app`. */
+function storeSignatures(app, record, service, signed, request) {
+  const collection = app.findCollectionByNameOrId(config.signatureCollection);
+  for (const doc of service.agreements.documents) {
+    const entry = new Record(collection);
+    entry.set('sourceCollection', record.collection().name);
+    entry.set('record', record.id);
+    entry.set('document', doc.id);
+    entry.set('version', doc.version);
+    entry.set('language', signed.locale);
+    entry.set('hash', doc.hashes[signed.locale]);
+    entry.set('signed', doc.sign);
+    entry.set('signedName', doc.sign ? signed.name : '');
+    entry.set('ip', request.ip);
+    entry.set('userAgent', String(request.userAgent || '').slice(0, 500));
+    app.save(entry);
+  }
+}
+
+/** The applicant's status page for a record (the link in their e-mail). */
+function statusUrl(record, service) {
+  const base = env('FORMWORK_PUBLIC_URL', 'http://127.0.0.1:8090').replace(/\/+$/, '');
+  return base + '/application/' + service.id + '/' + record.getString('accessToken');
+}
+
+/** The last local day of the cancellation window, and its zone ('' without a right to cancel). */
+function cancelUntil(record) {
+  const deadline = record.getString('cancelDeadline');
+  if (!deadline) return { day: '', timeZone: '' };
+  const zone = record.getString('timeZone') || days.DEFAULT_TIME_ZONE;
+  return { day: days.localDate(new Date(deadline.replace(' ', 'T')).getTime() - 1, zone), timeZone: zone };
+}
+
+/** Whether the applicant may still cancel at `now`. */
+function mayCancel(record, now) {
+  const deadline = record.getString('cancelDeadline');
+  return !!deadline && !record.getString('cancelledAt') && days.isWithinWindow(now, deadline);
+}
+
+/** Whether staff may start the service (any status but the first, rejection and cancellation) at `now`. */
+function serviceMayStart(record, now) {
+  const deadline = record.getString('cancelDeadline');
+  return !deadline || !days.isWithinWindow(now, deadline);
+}
+
+module.exports = { SIGNATURE_KEY, checkSignature, prepareRecord, storeSignatures, statusUrl, cancelUntil, mayCancel, serviceMayStart, timeZoneOf };

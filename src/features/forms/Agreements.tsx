@@ -1,0 +1,134 @@
+/**
+ * The documents of a service's agreements (registry: service.agreements), shown before the submit
+ * button: each in a scrollable region the keyboard can reach, then the signature: the cancellation
+ * statement in bold beside it, the typed full name and the box. What is shown is exactly the text the
+ * generator hashed; the hashes go back to the server with the signature.
+ */
+import { Box, Checkbox, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Fragment, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { textBlocks, type Span } from '../../engine/agreementText.ts';
+import type { Agreements as AgreementsConfig, Locale } from '../../engine/types.ts';
+
+export interface SignatureState {
+  name: string;
+  accepted: boolean;
+}
+
+export interface SignatureProblems {
+  name?: string;
+  accepted?: string;
+}
+
+const spanNodes = (spans: Span[]): ReactNode => spans.map((s, i) => (s.bold ? <strong key={i}>{s.text}</strong> : <Fragment key={i}>{s.text}</Fragment>));
+
+function DocumentText({ body }: { body: string }) {
+  return (
+    <>
+      {textBlocks(body).map((b, i) =>
+        b.kind === 'heading' ? (
+          <Title key={i} order={4} size="h5" mt="sm">
+            {spanNodes(b.spans)}
+          </Title>
+        ) : b.kind === 'list' ? (
+          <Box key={i} component="ul" my={4} pl="lg">
+            {b.items.map((item, j) => (
+              <Text key={j} component="li" size="sm">
+                {spanNodes(item)}
+              </Text>
+            ))}
+          </Box>
+        ) : (
+          <Text key={i} size="sm" my={6} style={{ whiteSpace: 'pre-line' }}>
+            {spanNodes(b.spans)}
+          </Text>
+        ),
+      )}
+    </>
+  );
+}
+
+interface Props {
+  ns: string;
+  agreements: AgreementsConfig;
+  value: SignatureState;
+  onChange: (value: SignatureState) => void;
+  problems: SignatureProblems;
+  disabled: boolean;
+}
+
+export function Agreements({ ns, agreements, value, onChange, problems, disabled }: Props) {
+  const intl = useIntl();
+  const raw = (key: string) => String(intl.messages[key] ?? '');
+  return (
+    <Stack gap="md" mt="md" data-testid="agreements">
+      {agreements.documents.map((doc) => {
+        const title = raw(`${ns}.agreements.${doc.id}.title`);
+        return (
+          <section key={doc.id} aria-labelledby={`agreement-${doc.id}`} data-agreement={doc.id} data-version={doc.version}>
+            <Title order={2} size="h4" id={`agreement-${doc.id}`}>
+              {title}
+            </Title>
+            <Box
+              tabIndex={0}
+              role="region"
+              aria-label={title}
+              mah={260}
+              p="sm"
+              mt={4}
+              style={{ overflowY: 'auto', border: '1px solid var(--mantine-color-gray-5)', borderRadius: 'var(--mantine-radius-sm)' }}
+            >
+              <DocumentText body={raw(`${ns}.agreements.${doc.id}.text`)} />
+            </Box>
+          </section>
+        );
+      })}
+      <Stack gap="xs" data-testid="signature" className="formwork-signature">
+        {agreements.businessDays > 0 && (
+          <Text fw={700} data-testid="cancel-statement">
+            {intl.formatMessage({ id: 'agreements.cancelStatement' })}
+          </Text>
+        )}
+        <TextInput
+          label={intl.formatMessage({ id: 'agreements.name' })}
+          description={intl.formatMessage({ id: 'agreements.name.help' })}
+          required
+          autoComplete="name"
+          maxLength={200}
+          value={value.name}
+          disabled={disabled}
+          error={problems.name}
+          onChange={(e) => onChange({ ...value, name: e.currentTarget.value })}
+          id="root_signatureName"
+        />
+        <Checkbox
+          label={intl.formatMessage({ id: 'agreements.accept' })}
+          checked={value.accepted}
+          disabled={disabled}
+          error={problems.accepted}
+          onChange={(e) => onChange({ ...value, accepted: e.currentTarget.checked })}
+          id="root_signatureAccepted"
+        />
+      </Stack>
+    </Stack>
+  );
+}
+
+/** What the server checks: every document's hash in the reader's language, the name, the box, the time zone. */
+export function signaturePayload(agreements: AgreementsConfig, locale: Locale, value: SignatureState): string {
+  let timeZone = '';
+  try {
+    timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    // no zone: the server uses the applicant's state, else its default
+  }
+  return JSON.stringify({ documents: agreements.documents.map((d) => ({ id: d.id, hash: d.hashes[locale] })), name: value.name.trim(), accepted: value.accepted, timeZone });
+}
+
+/** The signature's problems before sending (the server checks the same). */
+export function signatureProblems(value: SignatureState, t: (id: string) => string): SignatureProblems {
+  const problems: SignatureProblems = {};
+  if (value.name.trim().length < 3) problems.name = t('agreements.name.missing');
+  if (!value.accepted) problems.accepted = t('agreements.accept.missing');
+  return problems;
+}

@@ -1,0 +1,158 @@
+/**
+ * Credit repair under the Credit Repair Organizations Act (issue 10), on a real PocketBase: the
+ * applicant must sign the current agreement (its hash in the language shown is stored with the name,
+ * time, address and browser); they get a private status page with the cancellation deadline in US
+ * business days; they can cancel inside the window and not after it; staff cannot start the service
+ * before it ends; and the payment link is offered only when the service says (here: once performed).
+ */
+import PocketBase from 'pocketbase';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registry } from '../../src/generated/registry.ts';
+import { formData, pngFile, signed, validCreditRepair } from '../support/fixtures.ts';
+import { startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
+import { staffClient, superuserClient } from '../support/staff.ts';
+
+const COLLECTION = 'creditrepairnew';
+const service = registry.services.find((s) => s.id === 'creditrepair')!;
+const agreements = service.agreements!;
+
+interface Summary {
+  status: string;
+  cancelDeadline: string;
+  cancelLastDay: string;
+  timeZone: string;
+  canCancel: boolean;
+  cancelledAt: string;
+  checkoutUrl: string;
+  payment: string;
+}
+
+describe('credit repair agreements, cancellation and payment timing', () => {
+  let pb: PocketBaseProcess;
+  let root: PocketBase;
+  let admin: PocketBase;
+
+  const submit = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    fetch(`${pb.url}/api/collections/${COLLECTION}/records`, { method: 'POST', headers, body: formData({ ...validCreditRepair, variant: 'full', locale: 'en', ...fields }, { stateId: pngFile() }) });
+  const count = async () => (await root.collection(COLLECTION).getList(1, 1)).totalItems;
+  /** Superusers see hidden fields: the applicant's private token, as their e-mail carries it. */
+  const tokenOf = async (id: string) => String((await root.collection(COLLECTION).getOne(id)).accessToken);
+  const page = (token: string, action = '') => fetch(`${pb.url}/api/formwork/application/creditrepair/${token}${action}`, { method: action ? 'POST' : 'GET' });
+  const setStatus = (id: string, status: string) =>
+    fetch(`${pb.url}/api/formwork/status/${COLLECTION}/${id}`, { method: 'POST', headers: { Authorization: admin.authStore.token, 'Content-Type': 'application/json' }, body: JSON.stringify({ status }) });
+
+  beforeAll(async () => {
+    pb = await startPocketBase({ env: { FORMWORK_PUBLIC_URL: 'https://apply.formwork.test' } });
+    root = await superuserClient(pb);
+    admin = await staffClient(pb, 'admin');
+  });
+  afterAll(async () => pb?.stop());
+
+  it('declares the disclosure, the contract to sign and the notice of cancellation, versioned by their text', () => {
+    expect(agreements.documents.map((d) => [d.id, d.sign])).toEqual([
+      ['disclosure', false],
+      ['contract', true],
+      ['notice', false],
+    ]);
+    expect(agreements.businessDays).toBe(3);
+    expect(service.payment).toBe('after-service');
+    for (const d of agreements.documents) {
+      expect(d.version).toBe(d.hashes.en.slice(0, 12));
+      expect(new Set(Object.values(d.hashes)).size).toBe(3); // each language is its own text
+    }
+  });
+
+  it('refuses an application without a signature, with a stale text, an empty name or an unticked box, saving nothing', async () => {
+    const before = await count();
+    const stale = JSON.parse(signed('en').signature) as { documents: { id: string; hash: string }[] };
+    stale.documents[1]!.hash = 'f'.repeat(64);
+    const cases: [Record<string, string>, string][] = [
+      [{}, 'required'],
+      [{ signature: 'not json' }, 'required'],
+      [{ signature: JSON.stringify(stale) }, 'stale'],
+      [signed('uz'), 'stale'], // the Uzbek text's hashes for an English reader
+      [{ signature: JSON.stringify({ ...JSON.parse(signed('en').signature), name: ' ' }) }, 'name'],
+      [{ signature: JSON.stringify({ ...JSON.parse(signed('en').signature), accepted: false }) }, 'accepted'],
+    ];
+    for (const [fields, code] of cases) {
+      const res = await submit(fields);
+      expect(res.status, JSON.stringify(fields)).toBe(400);
+      expect(((await res.json()) as { data: Record<string, { code: string }> }).data.signature?.code).toBe(code);
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('stores who signed which version, when, from where and with what browser, and sets the deadline', async () => {
+    const res = await submit({ ...signed('ru', 'creditrepair', 'Иван Петров'), locale: 'ru' }, { 'User-Agent': 'FormworkTest/1.0' });
+    expect(res.status).toBe(200);
+    const { id, checkoutUrl } = (await res.json()) as { id: string; checkoutUrl?: string };
+    expect(checkoutUrl ?? '').toBe(''); // paid once the service is performed, never at submit
+    const rows = await root.collection(registry.signatureCollection).getFullList({ filter: `record = "${id}"`, sort: 'created' });
+    expect(rows.map((r) => [r.document, r.hash, r.language, r.signed, r.signedName])).toEqual(
+      agreements.documents.map((d) => [d.id, d.hashes.ru, 'ru', d.sign, d.sign ? 'Иван Петров' : '']),
+    );
+    expect(rows.every((r) => r.ip === '127.0.0.1' && r.userAgent === 'FormworkTest/1.0' && r.version)).toBe(true);
+    const record = await root.collection(COLLECTION).getOne(id);
+    expect(record.timeZone).toBe('America/Chicago');
+    // Midnight (Chicago) at the end of the 3rd business day after today, in UTC.
+    expect(record.cancelDeadline).toMatch(/ 0[56]:00:00\.000Z$/);
+    expect(new Date(record.cancelDeadline.replace(' ', 'T')).getTime() - Date.now()).toBeGreaterThan(3 * 86400000 - 86400000);
+    expect(record.accessToken).toMatch(/^[A-Za-z0-9]{40}$/);
+    // Staff never see the token (hidden); viewers read the signatures.
+    const viewer = await staffClient(pb, 'viewer');
+    expect(await viewer.collection(COLLECTION).getOne(id)).not.toHaveProperty('accessToken');
+    expect((await viewer.collection(registry.signatureCollection).getFullList({ filter: `record = "${id}"` })).length).toBe(3);
+  });
+
+  it('lets the applicant cancel inside the window, once, and records it', async () => {
+    const { id } = (await (await submit(signed('en'))).json()) as { id: string };
+    const token = await tokenOf(id);
+    const summary = (await (await page(token)).json()) as Summary;
+    expect(summary).toMatchObject({ status: 'new', canCancel: true, timeZone: 'America/Chicago', checkoutUrl: '', payment: 'after-service' });
+    expect(summary.cancelLastDay).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const cancelled = await page(token, '/cancel');
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.json()).toMatchObject({ status: 'cancelled', canCancel: false });
+    expect((await page(token, '/cancel')).status).toBe(400);
+    const history = await root.collection(registry.historyCollection).getFullList({ filter: `record = "${id}"` });
+    expect(history.map((h) => [h.from, h.to, h.byEmail])).toEqual([['new', 'cancelled', 'applicant']]);
+    expect((await setStatus(id, 'review')).status).toBe(400); // a cancelled contract stays cancelled
+  });
+
+  it('refuses a cancellation after the deadline, and only then lets staff start the service', async () => {
+    const { id } = (await (await submit(signed('en'))).json()) as { id: string };
+    const token = await tokenOf(id);
+    expect((await setStatus(id, 'review')).status).toBe(400); // inside the window: no service yet
+    expect((await setStatus(id, 'rejected')).status).toBe(200); // turning it down is allowed
+    expect((await setStatus(id, 'new')).status).toBe(200);
+    await root.collection(COLLECTION).update(id, { cancelDeadline: '2020-01-02 05:00:00.000Z' });
+    const late = await page(token, '/cancel');
+    expect(late.status).toBe(400);
+    expect(((await late.json()) as { data: Record<string, { code: string }> }).data.cancel?.code).toBe('window_closed');
+    expect(((await (await page(token)).json()) as Summary).canCancel).toBe(false);
+    expect((await setStatus(id, 'review')).status).toBe(200);
+  });
+
+  it('offers the payment link only once staff mark the service performed, on the page and by e-mail', async () => {
+    const { id } = (await (await submit(signed('en'))).json()) as { id: string };
+    const token = await tokenOf(id);
+    await root.collection(COLLECTION).update(id, { cancelDeadline: '2020-01-02 05:00:00.000Z' });
+    for (const status of ['review', 'approved']) {
+      expect((await setStatus(id, status)).status).toBe(200);
+      expect(((await (await page(token)).json()) as Summary).checkoutUrl).toBe('');
+    }
+    const before = await root.collection('outbox').getFullList({ filter: `record = "${id}"` });
+    expect((await setStatus(id, 'done')).status).toBe(200);
+    const summary = (await (await page(token)).json()) as Summary;
+    expect(summary.checkoutUrl).toBe(`https://checkout.formwork.invalid/creditrepair?client_reference_id=${COLLECTION}-${id}`);
+    const after = await root.collection('outbox').getFullList({ filter: `record = "${id}"`, sort: 'created' });
+    expect(after.length).toBe(before.length + 1);
+    expect(after.at(-1)?.subject).toBe('Your payment for Credit repair application is due');
+    expect(after.at(-1)?.text).toContain(summary.checkoutUrl);
+  });
+
+  it('answers a wrong or malformed token with a plain 404', async () => {
+    for (const token of ['x', 'A'.repeat(40), '../../etc']) expect((await page(token)).status).toBe(404);
+    expect((await fetch(`${pb.url}/api/formwork/application/loan/${'A'.repeat(40)}`)).status).toBe(404);
+  });
+});
