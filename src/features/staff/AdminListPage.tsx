@@ -209,7 +209,8 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
           record={record}
           card={card}
           forms={service.forms}
-          fileUrl={(name) => pb.files.getURL(record, name, { token })}
+          // No link or preview before the file token has come: without it a protected file answers 404.
+          fileUrl={(name) => (token ? pb.files.getURL(record, name, { token }) : '')}
           onDelete={admin ? () => setConfirming(record) : undefined}
           mail={{ items: mail[record.id] ?? [], canResend: admin, onResend: resend }}
           payments={service.payments}

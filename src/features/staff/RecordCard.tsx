@@ -85,7 +85,7 @@ export function RecordCard({ record, card, forms = [], fileUrl, onDelete, mail, 
                 key={field.name}
                 field={field}
                 value={value}
-                fileUrl={field.display === 'file' && value ? fileUrl(value) : undefined}
+                fileUrl={field.display === 'file' && value ? fileUrl(value) || undefined : undefined}
                 reveal={reveal && field.display === 'masked' ? () => reveal(field.name) : undefined}
               />
             );
