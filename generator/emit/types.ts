@@ -23,6 +23,7 @@ export async function emitTypes(site: SiteModel): Promise<Files> {
         updated: { type: 'string' },
         variant: { enum: s.variants.map((v) => v.id) },
         locale: { enum: ['en', 'uz', 'ru'] },
+        idempotencyKey: { type: 'string' },
         ...(takesPayment(s)
           ? { checkoutUrl: { type: 'string' }, paymentStatus: { enum: ['', 'unpaid', 'paid'] }, paidAt: { type: 'string' } }
           : {}),

@@ -26,7 +26,16 @@ export interface PbCollection {
 export const LOCALE_VALUES = ['en', 'uz', 'ru'];
 
 /** Fields every service record has beside its form's own; the renderer sends them, the server checks them. */
-export const SYSTEM_FIELDS = ['variant', 'locale'] as const;
+export const SYSTEM_FIELDS = ['variant', 'locale', 'idempotencyKey'] as const;
+
+/**
+ * The browser's key for one application attempt (src/engine/idempotency.ts), kept across its retries: a
+ * retry after a lost answer gets the first answer back instead of a second record (pb_hooks/lib/submission.js).
+ * Unique among the collection's non-empty keys; not hidden, since PocketBase drops hidden fields from a
+ * guest's body before the hooks see it (staff may read it: it names nothing but the attempt).
+ */
+export const IDEMPOTENCY_KEY = 'idempotencyKey';
+export const IDEMPOTENCY_PATTERN = '^[A-Za-z0-9-]{16,64}$';
 
 /**
  * Fields of a service that takes payment, written only by the server: the checkout link it offered
@@ -130,6 +139,7 @@ export function serviceCollection(s: ServiceModel, site: SiteModel): PbCollectio
         .map((f) => field(s.collection, 'text', sealedName(f.name), { hidden: true, required: false, min: 0, max: SEALED_MAX, pattern: '', autogeneratePattern: '', primaryKey: false })),
       field(s.collection, 'select', 'variant', { required: true, maxSelect: 1, values: s.variants.map((v) => v.id) }),
       field(s.collection, 'select', 'locale', { required: true, maxSelect: 1, values: LOCALE_VALUES }),
+      field(s.collection, 'text', IDEMPOTENCY_KEY, { required: false, min: 0, max: 64, pattern: IDEMPOTENCY_PATTERN, autogeneratePattern: '', primaryKey: false }),
       ...(takesPayment(s)
         ? [
             field(s.collection, 'url', 'checkoutUrl', { required: false, exceptDomains: null, onlyDomains: null }),
@@ -158,6 +168,8 @@ export function serviceCollection(s: ServiceModel, site: SiteModel): PbCollectio
     indexes: [
       `CREATE INDEX \`idx_${s.collection}_created\` ON \`${s.collection}\` (\`created\`)`,
       `CREATE INDEX \`idx_${s.collection}_status\` ON \`${s.collection}\` (\`status\`, \`created\`)`,
+      // A retry that raced past the hook's look-up is refused here (and answered with the first record).
+      `CREATE UNIQUE INDEX \`idx_${s.collection}_${IDEMPOTENCY_KEY}\` ON \`${s.collection}\` (\`${IDEMPOTENCY_KEY}\`) WHERE \`${IDEMPOTENCY_KEY}\` != ''`,
     ],
   };
 }

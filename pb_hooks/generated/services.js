@@ -29,7 +29,8 @@ module.exports = {
   ],
   "systemFields": [
     "variant",
-    "locale"
+    "locale",
+    "idempotencyKey"
   ],
   "honeypot": "homepage",
   "products": {

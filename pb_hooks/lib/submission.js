@@ -82,4 +82,33 @@ function checkCreate(e) {
   for (const name of service.sensitiveFields) store(e.record, service, name, data[name]);
 }
 
-module.exports = { checkCreate, submittedData };
+/** The browser's key for one application attempt (generator/transform/collections.ts: IDEMPOTENCY_KEY). */
+const KEY_FIELD = 'idempotencyKey';
+const KEY_PATTERN = /^[A-Za-z0-9-]{16,64}$/;
+
+/** The request's idempotency key, '' when none was sent; a malformed one is refused with a field error. */
+function idempotencyKey(e) {
+  const key = e.record.getString(KEY_FIELD);
+  if (key === '') return '';
+  if (!KEY_PATTERN.test(key)) {
+    throw new BadRequestError('Please check the highlighted fields.', { [KEY_FIELD]: new ValidationError('pattern', 'Invalid idempotency key.') });
+  }
+  return key;
+}
+
+/** The record an earlier attempt with this key stored in `collection`, or null. */
+function findAttempt(app, collection, key) {
+  if (!key) return null;
+  try {
+    return app.findFirstRecordByData(collection, KEY_FIELD, key);
+  } catch (_) {
+    return null; // not stored (yet)
+  }
+}
+
+/** The answer to a retried attempt: which record it is and the checkout link it was offered, nothing else. */
+function acknowledgement(record) {
+  return { id: record.id, collectionName: record.collection().name, checkoutUrl: record.getString('checkoutUrl') || undefined };
+}
+
+module.exports = { checkCreate, submittedData, idempotencyKey, findAttempt, acknowledgement };

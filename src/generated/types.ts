@@ -9,6 +9,7 @@ export interface ClaimRecord {
   updated: string;
   variant: "full" | "flex";
   locale: "en" | "uz" | "ru";
+  idempotencyKey: string;
   checkoutUrl?: string;
   paymentStatus?: "" | "unpaid" | "paid";
   paidAt?: string;
@@ -34,6 +35,7 @@ export interface CompanyRecord {
   updated: string;
   variant: "full" | "application";
   locale: "en" | "uz" | "ru";
+  idempotencyKey: string;
   checkoutUrl?: string;
   paymentStatus?: "" | "unpaid" | "paid";
   paidAt?: string;
@@ -116,6 +118,7 @@ export interface ContactRecord {
   updated: string;
   variant: "full";
   locale: "en" | "uz" | "ru";
+  idempotencyKey: string;
   fname?: string;
   lname?: string;
   email?: string;
@@ -132,6 +135,7 @@ export interface CreditrepairRecord {
   updated: string;
   variant: "full" | "self-service";
   locale: "en" | "uz" | "ru";
+  idempotencyKey: string;
   checkoutUrl?: string;
   paymentStatus?: "" | "unpaid" | "paid";
   paidAt?: string;
@@ -216,6 +220,7 @@ export interface LoanRecord {
   updated: string;
   variant: "full";
   locale: "en" | "uz" | "ru";
+  idempotencyKey: string;
   checkoutUrl?: string;
   paymentStatus?: "" | "unpaid" | "paid";
   paidAt?: string;
@@ -322,6 +327,7 @@ export interface OrderRecord {
   updated: string;
   variant: "full";
   locale: "en" | "uz" | "ru";
+  idempotencyKey: string;
   /**
    * The chosen package's price in USD (Standard, Professional, Templated), taken from the route and checked against this list by the server, never trusted from the URL.
    */
@@ -342,6 +348,7 @@ export interface PersonalRecord {
   updated: string;
   variant: "full";
   locale: "en" | "uz" | "ru";
+  idempotencyKey: string;
   checkoutUrl?: string;
   paymentStatus?: "" | "unpaid" | "paid";
   paidAt?: string;
@@ -419,6 +426,7 @@ export interface SsnRecord {
   updated: string;
   variant: "full";
   locale: "en" | "uz" | "ru";
+  idempotencyKey: string;
   /**
    * Full name. The original limited it to 9 characters (spec section 5), which cuts real names; we allow 200.
    */
@@ -435,6 +443,7 @@ export interface StudentRecord {
   updated: string;
   variant: "full";
   locale: "en" | "uz" | "ru";
+  idempotencyKey: string;
   checkoutUrl?: string;
   paymentStatus?: "" | "unpaid" | "paid";
   paidAt?: string;
@@ -523,6 +532,7 @@ export interface TicketRecord {
   updated: string;
   variant: "full";
   locale: "en" | "uz" | "ru";
+  idempotencyKey: string;
   name?: string;
   email?: string;
   phone?: string;
@@ -551,6 +561,7 @@ export interface UploadRecord {
   updated: string;
   variant: "full";
   locale: "en" | "uz" | "ru";
+  idempotencyKey: string;
   firstName?: string;
   lastName?: string;
   email?: string;

@@ -179,7 +179,7 @@ describe.each(variants)('$service.id / $variant.id', ({ service, variant, form }
   );
   const inputs = badInputs(form, {
     serverFields: [...server.values()],
-    systemFields: ['variant', 'locale'],
+    systemFields: ['variant', 'locale', 'idempotencyKey'],
     honeypot: HONEYPOT_FIELD,
     extraFields,
   });

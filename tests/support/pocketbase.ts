@@ -17,7 +17,8 @@ export interface PocketBaseProcess {
   url: string;
   dataDir: string;
   superuser: { email: string; password: string };
-  stop(): Promise<void>;
+  /** Ends the server (SIGTERM by default; SIGKILL for a crash) and waits for it to exit. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 export interface StartOptions {
@@ -29,6 +30,8 @@ export interface StartOptions {
   dataDir?: string;
   /** Apply pending migrations before serving (default true). */
   migrate?: boolean;
+  /** Listen on this loopback port (a restart on the same data dir keeps its URL); default a free one. */
+  port?: number;
 }
 
 export async function freePort(): Promise<number> {
@@ -77,7 +80,7 @@ export async function startPocketBase(options: StartOptions = {}): Promise<Pocke
     if (/^Error:/m.test(out)) throw new Error(`migrations failed: ${out}`);
   }
   execFileSync(PB_BIN, ['superuser', 'upsert', superuser.email, superuser.password, ...common], { env, stdio: 'pipe' });
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const args = ['serve', '--http', `127.0.0.1:${port}`, '--automigrate=false', '--hooksWatch=false', ...common];
   // serve applies pending migrations itself; an empty migrations dir keeps a rolled-back state as it is.
@@ -98,10 +101,10 @@ export async function startPocketBase(options: StartOptions = {}): Promise<Pocke
     url,
     dataDir,
     superuser,
-    async stop() {
-      if (child.exitCode === null) {
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
+        child.kill(signal);
         await exited;
       }
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });

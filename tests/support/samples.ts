@@ -426,6 +426,10 @@ export function badInputs(form: FormModule, ctx: BadInputContext): BadInput[] {
   const orFields = Object.keys(extraFields);
   add({ kind: 'system-field', what: 'without a language', field: 'locale', orFields, wire: async () => multipartWire(parts(valid(), noLocale)) });
   add({ kind: 'system-field', what: 'in a language the site does not have', field: 'locale', orFields, wire: async () => multipartWire(parts(valid(), { ...system, locale: 'xx' })) });
+  // The attempt's idempotency key (src/engine/idempotency.ts) is optional, but only 16–64 of [A-Za-z0-9-].
+  if (ctx.systemFields.includes('idempotencyKey')) {
+    add({ kind: 'system-field', what: 'with an idempotency key that is not one', field: 'idempotencyKey', codes: ['pattern'], wire: async () => multipartWire(parts(valid(), { ...system, idempotencyKey: "x' OR '1'='1 --" })) });
+  }
   for (const name of Object.keys(extraFields)) {
     const { [name]: _x, ...without } = system;
     add({ kind: 'system-field', what: `without its ${name}`, field: name, wire: async () => multipartWire(parts(valid(), without)) });

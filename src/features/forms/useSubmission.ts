@@ -3,8 +3,9 @@
  * upload progress, the checkout window, and the way back from every kind of failure with everything
  * the applicant entered kept. Server field errors come back as problems at the fields.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { attemptKeys, IDEMPOTENCY_FIELD } from '../../engine/idempotency.ts';
 import type { FieldProblem } from '../../engine/problems.ts';
 import { serverProblems } from '../../engine/serverErrors.ts';
 import { postMultipart, recordsUrl, toFormData } from '../../engine/submit.ts';
@@ -36,6 +37,9 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
   const location = useLocation();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [problems, setProblems] = useState<Record<string, FieldProblem>>({});
+  // Kept across the retries of one filled form, so a retry of a send that was stored but not answered
+  // does not store it twice (src/engine/idempotency.ts); a new one after each success.
+  const keys = useRef(attemptKeys()).current;
 
   const send = useCallback(
     async (values: Record<string, unknown>, files: Map<string, File>, fields: string[]): Promise<string | null> => {
@@ -46,9 +50,10 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
       const checkout = pay ? openCheckoutWindow() : null;
       setProblems({});
       setStatus({ kind: 'sending', percent: 0 });
-      const body = toFormData(values, files, { variant: variant.id, locale });
+      const body = toFormData(values, files, { variant: variant.id, locale, [IDEMPOTENCY_FIELD]: keys.current() });
       try {
         const res = await postMultipart(recordsUrl(service.collection), body, (percent) => setStatus({ kind: 'sending', percent }));
+        keys.answered(res.status);
         if (res.status >= 200 && res.status < 300) {
           // The server says which link it offered (its environment may override the schema's, and the
           // link names the record for the provider); the schema's link is the fallback.
@@ -78,7 +83,7 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
         return null;
       }
     },
-    [service, variant, locale, navigate, location, onDone],
+    [service, variant, locale, navigate, location, onDone, keys],
   );
 
   const clearProblem = useCallback(
