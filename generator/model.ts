@@ -504,6 +504,9 @@ export async function buildModel(sources: SchemaSources, problems: Problems): Pr
     const src = sources.services[i] as ServiceSource;
     const declared = (src.service.data as Json).agreements as Parameters<typeof agreementsModel>[1];
     const agreements = agreementsModel(src, declared, agreementValues((site.company ?? {}) as Record<string, unknown>, s.constants), problems);
+    if (s.payment === 'after-cancellation' && !agreements?.businessDays) {
+      problems.add(src.service.path, '/payment', '"after-cancellation" needs a cancellation right (agreements.cancellation)');
+    }
     if (!agreements) continue;
     s.agreements = agreements;
     for (const d of agreements.documents)

@@ -125,6 +125,11 @@ describe('schema problems', () => {
       want: `schemas/services/petition/service.json#/forms/0/success: is the form's own route; show the success on the form's page instead: { "show": "instead", "blocks": [...] }`,
     },
     {
+      given: 'payment after a cancellation period the service does not grant',
+      change: (s) => s.edit(`${SVC}/service.json`, (j) => (j.payment = 'after-cancellation')),
+      want: 'schemas/services/petition/service.json#/payment: "after-cancellation" needs a cancellation right (agreements.cancellation)',
+    },
+    {
       given: 'a staff list under the console\'s own /admin routes',
       change: (s) => s.edit(`${SVC}/service.json`, (j) => (j.admin.route = '/admin/petitions')),
       want: 'schemas/services/petition/service.json#: route /admin/petitions is reserved for the renderer\'s own screens (/admin, /staff, /application)',
