@@ -96,3 +96,8 @@ export function agreementValues(company: Record<string, unknown>, constants: Rec
   for (const [k, v] of Object.entries(constants)) values[k] = typeof v === 'number' ? contractUsd(v) : String(v);
   return values;
 }
+
+/** What the server and the renderer both need of a service's agreements (not the texts: those are messages). */
+export function agreementsTable(a: AgreementsModel | undefined) {
+  return a ? { documents: a.documents.map((d) => ({ id: d.id, sign: d.sign, version: d.version, hashes: d.hashes })), businessDays: a.businessDays ?? 0 } : null;
+}

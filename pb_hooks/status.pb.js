@@ -29,19 +29,7 @@ routerAdd('POST', '/api/formwork/status/{collection}/{id}', (e) => {
         status: new ValidationError('cancellation_period', 'The cancellation period has not ended yet.'),
       });
     }
-    record.set('status', to);
-    // Only the status changes, checked above; the rest was checked when submitted, and the retention job
-    // (lib/retention.js) may since have cleared a field the form requires.
-    txApp.saveNoValidate(record);
-    entry = new Record(txApp.findCollectionByNameOrId(config.historyCollection));
-    entry.set('sourceCollection', collection);
-    entry.set('record', record.id);
-    entry.set('from', from);
-    entry.set('to', to);
-    entry.set('by', admin.id);
-    entry.set('byEmail', admin.email());
-    entry.set('note', note);
-    txApp.save(entry);
+    entry = require(`${__hooks}/lib/status.js`).changeStatus(txApp, record, to, { id: admin.id, email: admin.email() }, note);
     // Services paid once performed: "done" is the moment the payment link goes out.
     if (to === 'done' && service.payment === 'after-service') require(`${__hooks}/lib/payments.js`).offerLater(txApp, record);
   });

@@ -1,6 +1,7 @@
 /** The renderer's view of the site: src/generated/registry.ts, one module per form, one catalogue per language. */
 import type { AdminCard, FormModule } from '../../src/engine/types.ts';
 import type { ServiceModel, SiteModel } from '../model.ts';
+import { agreementsTable } from '../agreements.ts';
 import { render } from './template.ts';
 import { takesPayment } from '../transform/collections.ts';
 
@@ -68,9 +69,7 @@ export function emitRegistry(site: SiteModel): Files {
     constants: s.constants,
     payments: takesPayment(s),
     payment: s.payment,
-    ...(s.agreements
-      ? { agreements: { documents: s.agreements.documents.map((d) => ({ id: d.id, sign: d.sign, version: d.version, hashes: d.hashes })), businessDays: s.agreements.businessDays ?? 0 } }
-      : {}),
+    ...(s.agreements ? { agreements: agreementsTable(s.agreements) } : {}),
     forms: s.variants.map((v) => ({
       id: v.id,
       route: v.route,

@@ -9,6 +9,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { SiteModel } from '../model.ts';
 import { sealedName, SYSTEM_FIELDS, takesPayment } from '../transform/collections.ts';
 import { HONEYPOT_FIELD } from '../../src/engine/honeypot.ts';
+import { agreementsTable } from '../agreements.ts';
 import { bundleForPocketBase } from './bundle.ts';
 import { adminCard, resolveAdminLabels, type Files } from './registry.ts';
 
@@ -64,9 +65,7 @@ function servicesSource(site: SiteModel): string {
         categories: Object.fromEntries(s.fields.map((f) => [f.name, f.categories])),
         card: cardTable(s, site),
         payment: s.payment,
-        agreements: s.agreements
-          ? { documents: s.agreements.documents.map((d) => ({ id: d.id, sign: d.sign, version: d.version, hashes: d.hashes })), businessDays: s.agreements.businessDays ?? 0 }
-          : null,
+        agreements: agreementsTable(s.agreements),
         search: adminCard(s).search,
         sort: s.admin.sort,
       },

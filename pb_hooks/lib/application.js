@@ -44,18 +44,8 @@ function cancel(app, record, now) {
       cancel: new ValidationError('window_closed', 'The cancellation period has ended.'),
     });
   }
-  const from = record.getString('status') || config.statuses[0];
-  record.set('status', 'cancelled');
   record.set('cancelledAt', now.toISOString().replace('T', ' '));
-  app.save(record);
-  const entry = new Record(app.findCollectionByNameOrId(config.historyCollection));
-  entry.set('sourceCollection', record.collection().name);
-  entry.set('record', record.id);
-  entry.set('from', from);
-  entry.set('to', 'cancelled');
-  entry.set('byEmail', 'applicant');
-  entry.set('note', 'Cancelled by the applicant from their status page.');
-  app.save(entry);
+  require(`${__hooks}/lib/status.js`).changeStatus(app, record, 'cancelled', { email: 'applicant' }, 'Cancelled by the applicant from their status page.');
 }
 
 module.exports = { find, summary, cancel };

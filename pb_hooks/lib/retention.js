@@ -206,24 +206,7 @@ function sweepService(app, collection, service, now, run, totals, mailsGone) {
         const d = decide(rules, since[record.id], now, hasValue);
         if (d.remove) {
           const files = service.fileFields.reduce((n, f) => n + fileNames(record.get(f)).length, 0);
-          const mails = mailsOf(txApp, collection, record.id);
-          const notes = clearNotes(txApp, collection, record.id, run.apply);
-          note(section, 'delete', { id: record.id, since: since[record.id], files, emails: mails.length, notes });
-          section.files += files;
-          totals.deleted++;
-          totals.files += files;
-          totals.emails += mails.length;
-          totals.notes += notes;
-          for (const m of mails) mailsGone[m.id] = true;
-          if (run.apply) {
-            for (const m of mails) txApp.delete(m);
-            txApp.delete(record); // its files go with it
-            auditRetention(txApp, run.actor, {
-              collection,
-              record: record.id,
-              detail: 'retention: deleted for good with its files (' + files + ') and e-mails (' + mails.length + '); every field past its period (' + rules.recordDays + ' days since ' + since[record.id] + ')',
-            });
-          }
+          deleteForGood(txApp, run, { section, totals, mailsGone }, { target: record, collection, key: record.id, item: { id: record.id, since: since[record.id] }, files, what: 'deleted', rules, since: since[record.id] });
         } else if (d.fields.length > 0) {
           const files = d.fields.filter((f) => service.fileFields.indexOf(f) >= 0).reduce((n, f) => n + fileNames(record.get(f)).length, 0);
           note(section, 'clear', { id: record.id, since: since[record.id], fields: d.fields, files });
@@ -281,24 +264,7 @@ function sweepTrash(app, now, run, totals, mailsGone) {
         const item = { id: entry.id, sourceCollection: collection, key, since };
         if (d.remove) {
           const files = fileNames(entry.getStringSlice('files')).length;
-          const mails = mailsOf(txApp, collection, key);
-          const notes = clearNotes(txApp, collection, key, run.apply);
-          note(section, 'delete', Object.assign(item, { files, emails: mails.length, notes }));
-          section.files += files;
-          totals.deleted++;
-          totals.files += files;
-          totals.emails += mails.length;
-          totals.notes += notes;
-          for (const m of mails) mailsGone[m.id] = true;
-          if (run.apply) {
-            for (const m of mails) txApp.delete(m);
-            txApp.delete(entry);
-            auditRetention(txApp, run.actor, {
-              collection,
-              record: key,
-              detail: 'retention: trash entry deleted for good with its files (' + files + ') and e-mails (' + mails.length + '); every field past its period (' + rules.recordDays + ' days since ' + since + ')',
-            });
-          }
+          deleteForGood(txApp, run, { section, totals, mailsGone }, { target: entry, collection, key, item, files, what: 'trash entry deleted', rules, since });
         } else if (d.fields.length > 0) {
           const gone = {};
           for (const name of d.fields) if (service && service.fileFields.indexOf(name) >= 0) for (const f of fileNames(data[name])) gone[f] = true;
@@ -398,6 +364,31 @@ function logsCheck(app) {
   const maxDays = app.settings().logs.maxDays;
   const days = periodOf(['F']);
   return { maxDays, days, withinPolicy: maxDays <= days };
+}
+
+/**
+ * An application (or its trash entry) whose every field is past its period: counted in the report and,
+ * when the run applies, deleted for good with its e-mails, its history notes cleared, and audited.
+ */
+function deleteForGood(txApp, run, acc, it) {
+  const mails = mailsOf(txApp, it.collection, it.key);
+  const notes = clearNotes(txApp, it.collection, it.key, run.apply);
+  note(acc.section, 'delete', Object.assign(it.item, { files: it.files, emails: mails.length, notes }));
+  acc.section.files += it.files;
+  acc.totals.deleted++;
+  acc.totals.files += it.files;
+  acc.totals.emails += mails.length;
+  acc.totals.notes += notes;
+  for (const m of mails) acc.mailsGone[m.id] = true;
+  if (!run.apply) return;
+  for (const m of mails) txApp.delete(m);
+  txApp.delete(it.target); // its files go with it
+  auditRetention(txApp, run.actor, {
+    collection: it.collection,
+    record: it.key,
+    detail:
+      'retention: ' + it.what + ' for good with its files (' + it.files + ') and e-mails (' + mails.length + '); every field past its period (' + it.rules.recordDays + ' days since ' + it.since + ')',
+  });
 }
 
 module.exports = { sweep, schedule, periodOf, rulesOf, logsCheck };

@@ -3,7 +3,7 @@
  * in their e-mail): where it stands, until when they may cancel (with the button while they may), and
  * the payment link once it is due. It shows nothing of what the form held.
  */
-import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { pb } from '../../config/pocketbase.ts';
 import { registry } from '../../generated/registry.ts';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 import NotFound from '../pages/NotFound.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 
 interface Summary {
   service: string;
@@ -68,7 +69,15 @@ export default function ApplicationStatusPage() {
 
   // In the applicant's time zone (the one the deadline is midnight in), named, so the hour is unambiguous.
   const when = (pbDate: string) =>
-    intl.formatDate(isoOf(pbDate), { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: summary?.timeZone || undefined, timeZoneName: 'short' });
+    intl.formatDate(isoOf(pbDate), {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: summary?.timeZone || undefined,
+      timeZoneName: 'short',
+    });
   return (
     <Stack>
       <Title order={1} size="h2">
@@ -126,27 +135,16 @@ export default function ApplicationStatusPage() {
           )}
         </Stack>
       )}
-      <Modal
+      <ConfirmDialog
         opened={confirming}
-        onClose={() => setConfirming(false)}
         title={intl.formatMessage({ id: 'application.cancel' })}
-        closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'admin.cancel' }) }}
-        centered
+        cancelLabel={intl.formatMessage({ id: 'application.cancel.keep' })}
+        confirmLabel={intl.formatMessage({ id: 'application.cancel.submit' })}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void cancel()}
       >
-        <Stack>
-          <Text>
-            <FormattedMessage id="application.cancel.confirm" />
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              <FormattedMessage id="application.cancel.keep" />
-            </Button>
-            <Button color="red.9" onClick={() => void cancel()}>
-              <FormattedMessage id="application.cancel.submit" />
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <FormattedMessage id="application.cancel.confirm" />
+      </ConfirmDialog>
     </Stack>
   );
 }

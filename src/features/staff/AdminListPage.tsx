@@ -5,7 +5,7 @@
  * links and image previews through short-lived tokens; and, for admins, status changes, audited
  * reveals of masked fields, delete to trash and the CSV export with sensitive fields in clear.
  */
-import { Alert, Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ListResult, RecordModel } from 'pocketbase';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -23,6 +23,8 @@ import { isAdmin } from './role.ts';
 import { isSessionError, signInPath, signOut } from './session.ts';
 import { useArrivals } from './useArrivals.ts';
 import { useFileToken } from './useFileToken.ts';
+import { Pager } from './Pager.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 
 const PER_PAGE = 20;
 
@@ -218,61 +220,27 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
           reveal={admin ? reveal(record) : undefined}
         />
       ))}
-      {list && list.totalPages > 1 && (
-        <Group justify="space-between" component="nav" aria-label={intl.formatMessage({ id: 'admin.page' }, { page: query.page, pages: list.totalPages })}>
-          <Button variant="default" disabled={query.page <= 1} onClick={() => setPage(query.page - 1)}>
-            <FormattedMessage id="admin.previous" />
-          </Button>
-          <Text size="sm">
-            <FormattedMessage id="admin.page" values={{ page: query.page, pages: list.totalPages }} />
-          </Text>
-          <Button variant="default" disabled={query.page >= list.totalPages} onClick={() => setPage(query.page + 1)}>
-            <FormattedMessage id="admin.next" />
-          </Button>
-        </Group>
-      )}
-      <Modal
+      {list && <Pager page={query.page} pages={list.totalPages} onPage={setPage} />}
+      <ConfirmDialog
         opened={!!confirming}
-        onClose={() => setConfirming(null)}
         title={intl.formatMessage({ id: 'admin.delete' })}
-        closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'admin.cancel' }) }}
-        centered
+        cancelLabel={intl.formatMessage({ id: 'admin.cancel' })}
+        confirmLabel={intl.formatMessage({ id: 'admin.confirm' })}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && void remove(confirming)}
       >
-        <Stack>
-          <Text>
-            <FormattedMessage id="admin.confirmDelete" />
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(null)}>
-              <FormattedMessage id="admin.cancel" />
-            </Button>
-            <Button color="red.9" onClick={() => confirming && void remove(confirming)}>
-              <FormattedMessage id="admin.confirm" />
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-      <Modal
+        <FormattedMessage id="admin.confirmDelete" />
+      </ConfirmDialog>
+      <ConfirmDialog
         opened={confirmExport}
-        onClose={() => setConfirmExport(false)}
         title={intl.formatMessage({ id: 'staff.export.clear' })}
-        closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'admin.cancel' }) }}
-        centered
+        cancelLabel={intl.formatMessage({ id: 'admin.cancel' })}
+        confirmLabel={intl.formatMessage({ id: 'staff.export.clear.submit' })}
+        onCancel={() => setConfirmExport(false)}
+        onConfirm={() => void exportList(true)}
       >
-        <Stack>
-          <Text>
-            <FormattedMessage id="staff.export.clear.confirm" />
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmExport(false)}>
-              <FormattedMessage id="admin.cancel" />
-            </Button>
-            <Button color="red.9" onClick={() => void exportList(true)}>
-              <FormattedMessage id="staff.export.clear.submit" />
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <FormattedMessage id="staff.export.clear.confirm" />
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -3,7 +3,7 @@
  * export, staff changes), newest first, a page at a time from the server, filtered by action.
  * The server shows viewers an empty list anyway; here they are told the log is for admins.
  */
-import { Alert, Box, Button, Group, Loader, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Box, Loader, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import type { ListResult, RecordModel } from 'pocketbase';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -14,6 +14,7 @@ import { registry } from '../../generated/registry.ts';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 import { isAdmin } from './role.ts';
 import { isSessionError, signInPath, signOut } from './session.ts';
+import { Pager } from './Pager.tsx';
 
 const PER_PAGE = 50;
 
@@ -201,19 +202,7 @@ function AuditLog() {
           </Table>
         </Box>
       )}
-      {list && list.totalPages > 1 && (
-        <Group justify="space-between" component="nav" aria-label={intl.formatMessage({ id: 'admin.page' }, { page, pages: list.totalPages })}>
-          <Button variant="default" disabled={page <= 1} onClick={() => setQuery({ page: page - 1 })}>
-            <FormattedMessage id="admin.previous" />
-          </Button>
-          <Text size="sm">
-            <FormattedMessage id="admin.page" values={{ page, pages: list.totalPages }} />
-          </Text>
-          <Button variant="default" disabled={page >= list.totalPages} onClick={() => setQuery({ page: page + 1 })}>
-            <FormattedMessage id="admin.next" />
-          </Button>
-        </Group>
-      )}
+      {list && <Pager page={page} pages={list.totalPages} onPage={(p) => setQuery({ page: p })} />}
     </Stack>
   );
 }

@@ -6,7 +6,7 @@
  * audit log. The server refuses viewers anyway; here they are told the report is for admins.
  * See pb_hooks/lib/retention.js and docs/retention.md.
  */
-import { Alert, Box, Button, Group, List, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -15,6 +15,7 @@ import { registry } from '../../generated/registry.ts';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 import { isAdmin } from './role.ts';
 import { isSessionError, signInPath, signOut } from './session.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 
 interface Section {
   collection: string;
@@ -221,27 +222,16 @@ function Retention() {
           </Button>
         </Group>
       )}
-      <Modal
+      <ConfirmDialog
         opened={confirming}
-        onClose={() => setConfirming(false)}
         title={intl.formatMessage({ id: 'staff.retention.run' })}
-        closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'admin.cancel' }) }}
-        centered
+        cancelLabel={intl.formatMessage({ id: 'admin.cancel' })}
+        confirmLabel={intl.formatMessage({ id: 'staff.retention.run' })}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void run()}
       >
-        <Stack>
-          <Text>
-            <FormattedMessage id="staff.retention.confirm" />
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              <FormattedMessage id="admin.cancel" />
-            </Button>
-            <Button color="red.9" onClick={() => void run()}>
-              <FormattedMessage id="staff.retention.run" />
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <FormattedMessage id="staff.retention.confirm" />
+      </ConfirmDialog>
     </Stack>
   );
 }

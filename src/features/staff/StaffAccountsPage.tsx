@@ -6,7 +6,7 @@
  * the account signs in once it is confirmed). The server (pb_hooks/staff.pb.js) refuses an admin's
  * changes to their own role, status and existence, so those actions are not offered on their own row.
  */
-import { Alert, Box, Button, Group, Loader, Modal, NativeSelect, Paper, PasswordInput, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, NativeSelect, Paper, PasswordInput, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import type { RecordModel } from 'pocketbase';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -17,6 +17,7 @@ import { registry } from '../../generated/registry.ts';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 import { isAdmin } from './role.ts';
 import { isSessionError, signInPath, signOut } from './session.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 
 /** PocketBase's own minimum for a password. */
 const PASSWORD_MIN = 8;
@@ -312,19 +313,16 @@ function StaffAccounts() {
         </Box>
       )}
       <NewAccountForm onCreated={created} onSessionLost={toSignIn} />
-      <Modal opened={!!removing} onClose={() => setRemoving(null)} title={intl.formatMessage({ id: 'staff.accounts.confirmRemove.title' })} centered>
-        <Stack>
-          <Text>{removing && intl.formatMessage({ id: 'staff.accounts.confirmRemove.text' }, { name: nameOf(removing) })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRemoving(null)}>
-              <FormattedMessage id="staff.accounts.cancel" />
-            </Button>
-            <Button color="red.9" onClick={() => removing && void remove(removing)}>
-              <FormattedMessage id="staff.accounts.confirmRemove.confirm" />
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={!!removing}
+        title={intl.formatMessage({ id: 'staff.accounts.confirmRemove.title' })}
+        cancelLabel={intl.formatMessage({ id: 'staff.accounts.cancel' })}
+        confirmLabel={intl.formatMessage({ id: 'staff.accounts.confirmRemove.confirm' })}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && void remove(removing)}
+      >
+        {removing && intl.formatMessage({ id: 'staff.accounts.confirmRemove.text' }, { name: nameOf(removing) })}
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -4,7 +4,7 @@
  * Admins restore an entry to its list or delete it for good (after a confirm); viewers only read.
  * The server masks sensitive values in the stored record and purges old entries by itself.
  */
-import { Alert, Anchor, Box, Button, Card, Group, Loader, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Card, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import type { ListResult, RecordModel } from 'pocketbase';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -18,6 +18,8 @@ import { FieldValue } from './FieldValue.tsx';
 import { isAdmin } from './role.ts';
 import { isSessionError, signInPath, signOut } from './session.ts';
 import { useFileToken } from './useFileToken.ts';
+import { Pager } from './Pager.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 
 const PER_PAGE = 20;
 
@@ -250,41 +252,18 @@ export default function TrashPage() {
           </Card>
         );
       })}
-      {list && list.totalPages > 1 && (
-        <Group justify="space-between" component="nav" aria-label={intl.formatMessage({ id: 'admin.page' }, { page, pages: list.totalPages })}>
-          <Button variant="default" disabled={page <= 1} onClick={() => setQuery({ page: page - 1 })}>
-            <FormattedMessage id="admin.previous" />
-          </Button>
-          <Text size="sm">
-            <FormattedMessage id="admin.page" values={{ page, pages: list.totalPages }} />
-          </Text>
-          <Button variant="default" disabled={page >= list.totalPages} onClick={() => setQuery({ page: page + 1 })}>
-            <FormattedMessage id="admin.next" />
-          </Button>
-        </Group>
-      )}
+      {list && <Pager page={page} pages={list.totalPages} onPage={(p) => setQuery({ page: p })} />}
       {admin && (
-        <Modal
+        <ConfirmDialog
           opened={!!confirming}
-          onClose={() => setConfirming(null)}
           title={intl.formatMessage({ id: 'staff.trash.purge' })}
-          closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'admin.cancel' }) }}
-          centered
+          cancelLabel={intl.formatMessage({ id: 'admin.cancel' })}
+          confirmLabel={intl.formatMessage({ id: 'staff.trash.purge' })}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => confirming && void purge(confirming)}
         >
-          <Stack>
-            <Text>
-              <FormattedMessage id="staff.trash.confirmPurge" />
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setConfirming(null)}>
-                <FormattedMessage id="admin.cancel" />
-              </Button>
-              <Button color="red.9" onClick={() => confirming && void purge(confirming)}>
-                <FormattedMessage id="staff.trash.purge" />
-              </Button>
-            </Group>
-          </Stack>
-        </Modal>
+          <FormattedMessage id="staff.trash.confirmPurge" />
+        </ConfirmDialog>
       )}
     </Stack>
   );
