@@ -169,8 +169,9 @@ async function benchBundle() {
 // ---------------------------------------------------------------------------------------------------
 async function benchSubmit() {
   const { startPocketBase } = await ts('tests/support/pocketbase.ts');
-  const { formData, pngFile, validCreditRepair } = await ts('tests/support/fixtures.ts');
-  const payload = { ...validCreditRepair, variant: 'full', locale: 'en' };
+  const { formData, pngFile, signed, validCreditRepair } = await ts('tests/support/fixtures.ts');
+  // As the form sends it: credit repair is signed (its agreements), so an unsigned body is refused.
+  const payload = { ...validCreditRepair, ...signed('en'), variant: 'full', locale: 'en' };
 
   async function run(url, count) {
     let ok = 0;
@@ -245,7 +246,9 @@ async function benchSubmit() {
     ],
   );
   rows.push(['submit req/s ours vs raw', `${ours.rps.toFixed(1)} vs ${raw.rps.toFixed(1)}`, '-', '']);
-  rows.push(['submit throughput ratio', ratio.toFixed(2), '≥ 0.8', ratio >= 0.8 ? 'met' : 'NOT met']);
+  // A refused request is cheap, so a ratio over failed submissions would flatter us: it counts as unmeasured.
+  const valid = raw.ok === count && ours.ok === count;
+  rows.push(['submit throughput ratio', ratio.toFixed(2), '≥ 0.8', !valid ? 'NOT measured (failures)' : ratio >= 0.8 ? 'met' : 'NOT met']);
 }
 
 // ---------------------------------------------------------------------------------------------------
