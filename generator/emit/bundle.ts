@@ -18,6 +18,8 @@ export function bundleForPocketBase(contents: string, sourcefile: string): strin
     write: false,
     legalComments: 'none',
     minifySyntax: true,
+    // Paths in the output (module comments and keys) stay node_modules/…, even where node_modules is a link.
+    preserveSymlinks: true,
   });
   return bundle.outputFiles[0]?.text ?? '';
 }

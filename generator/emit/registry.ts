@@ -2,6 +2,8 @@
 import type { AdminCard, FormModule } from '../../src/engine/types.ts';
 import type { ServiceModel, SiteModel } from '../model.ts';
 import { agreementsTable } from '../agreements.ts';
+import { browserValidatorSource, formSchemaId } from './browserValidators.ts';
+import { messagePartOf } from '../../src/engine/messageParts.ts';
 import { render } from './template.ts';
 import { takesPayment } from '../transform/collections.ts';
 
@@ -100,13 +102,22 @@ export function emitRegistry(site: SiteModel): Files {
   );
   for (const s of site.services) {
     for (const v of s.variants) {
-      const form: FormModule = { variant: v.id, schema: browserSchema(v.schema) as FormModule['schema'], uiSchema: v.ui, traits: v.traits, blocks: v.blocks };
-      files.set(`src/generated/forms/${formModuleName(s, v.id)}.ts`, render('form.ts.hbs', { service: s.id, form }));
+      const name = formModuleName(s, v.id);
+      const schema = { $id: formSchemaId(name), ...(browserSchema(v.schema) as object) } as FormModule['schema'];
+      const form: Omit<FormModule, 'validators'> = { variant: v.id, schema, uiSchema: v.ui, traits: v.traits, blocks: v.blocks };
+      files.set(`src/generated/forms/${name}.ts`, render('form.ts.hbs', { service: s.id, name, form }));
+      files.set(`src/generated/forms/${name}.validate.ts`, render('form-validate.ts.hbs', { service: s.id, source: browserValidatorSource(schema, name) }));
     }
   }
   for (const locale of site.languages) {
     const sorted = Object.fromEntries(Object.entries(site.messages[locale]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     files.set(`src/generated/messages/${locale}.json`, `${JSON.stringify(sorted, null, 2)}\n`);
+    const parts = new Map<string, Record<string, string>>();
+    for (const [key, text] of Object.entries(sorted)) {
+      const part = messagePartOf(key);
+      parts.set(part, { ...parts.get(part), [key]: text });
+    }
+    for (const [part, messages] of parts) files.set(`src/generated/messages/parts/${locale}/${part}.json`, `${JSON.stringify(messages)}\n`);
   }
   return files;
 }

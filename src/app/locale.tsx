@@ -1,11 +1,13 @@
 /**
  * The current language: from ?lang= in the URL, else the visitor's last choice, else the site default.
- * Switching updates the URL, localStorage and <html lang>, and loads only that language's messages.
+ * Switching updates the URL, localStorage and <html lang>, and loads only that language's messages:
+ * the core part, plus the parts the screens shown so far asked for (<MessagePart>, engine/messageParts.ts).
  */
 import { Center, Loader } from '@mantine/core';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
+import { ScreenLoader } from '../components/ScreenLoader.tsx';
 import type { Locale } from '../engine/types.ts';
 import { registry } from '../generated/registry.ts';
 
@@ -15,6 +17,9 @@ interface LocaleState {
   locale: Locale;
   setLocale: (l: Locale) => void;
   has: (key: string) => boolean;
+  /** Asks for a part of the messages; `hasPart` says when it has come (in some language). */
+  requestPart: (part: string) => void;
+  hasPart: (part: string) => boolean;
 }
 
 const LocaleContext = createContext<LocaleState | null>(null);
@@ -44,24 +49,39 @@ function reportIntlError(error: Error): void {
   console.error(`[intl] ${error.message}`);
 }
 
+interface Catalogue {
+  locale: Locale;
+  parts: ReadonlySet<string>;
+  messages: Record<string, string>;
+}
+
 export function LocaleProvider({ children }: { children: ReactNode }) {
   const [params, setParams] = useSearchParams();
   const fromUrl = params.get('lang');
   const locale: Locale = isLocale(fromUrl) ? fromUrl : (storedLocale() ?? registry.defaultLanguage);
-  const [messages, setMessages] = useState<{ locale: Locale; messages: Record<string, string> } | null>(null);
+  const [requested, setRequested] = useState<ReadonlySet<string>>(() => new Set());
+  // Until the new language (or a newly asked part) has come, the screen keeps the catalogue it has.
+  const [catalogue, setCatalogue] = useState<Catalogue | null>(null);
 
   useEffect(() => {
     let live = true;
-    void registry.loadMessages(locale).then((m) => live && setMessages({ locale, messages: m }));
+    const parts = [...requested];
+    // Dynamic imports are cached, so parts already loaded cost nothing here.
+    void Promise.all([registry.loadMessages(locale), ...parts.map((part) => registry.loadMessages(locale, part))]).then(
+      (loaded) => live && setCatalogue({ locale, parts: new Set(parts), messages: Object.assign({}, ...loaded) as Record<string, string> }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [locale, requested]);
+
+  useEffect(() => {
     document.documentElement.lang = locale;
     try {
       localStorage.setItem(STORAGE_KEY, locale);
     } catch {
       // private mode: the URL still carries the language
     }
-    return () => {
-      live = false;
-    };
   }, [locale]);
 
   const setLocale = useCallback(
@@ -76,10 +96,12 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
       ),
     [setParams],
   );
-  const has = useCallback((key: string) => !!messages && key in messages.messages, [messages]);
-  const value = useMemo(() => ({ locale, setLocale, has }), [locale, setLocale, has]);
+  const requestPart = useCallback((part: string) => setRequested((prev) => (prev.has(part) ? prev : new Set(prev).add(part))), []);
+  const has = useCallback((key: string) => !!catalogue && key in catalogue.messages, [catalogue]);
+  const hasPart = useCallback((part: string) => !!catalogue?.parts.has(part), [catalogue]);
+  const value = useMemo(() => ({ locale, setLocale, has, requestPart, hasPart }), [locale, setLocale, has, requestPart, hasPart]);
 
-  if (!messages) {
+  if (!catalogue) {
     return (
       // No text yet: the messages that would say "Loading" in the visitor's language are what is loading.
       <Center h="50vh" aria-busy="true">
@@ -89,9 +111,16 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   }
   return (
     <LocaleContext.Provider value={value}>
-      <IntlProvider locale={messages.locale} messages={messages.messages} defaultLocale={registry.defaultLanguage} onError={reportIntlError}>
+      <IntlProvider locale={catalogue.locale} messages={catalogue.messages} defaultLocale={registry.defaultLanguage} onError={reportIntlError}>
         {children}
       </IntlProvider>
     </LocaleContext.Provider>
   );
+}
+
+/** Renders its children once the named part of the messages has come (a loader until then). */
+export function MessagePart({ name, children }: { name: string; children: ReactNode }) {
+  const { requestPart, hasPart } = useLocale();
+  useEffect(() => requestPart(name), [requestPart, name]);
+  return hasPart(name) ? children : <ScreenLoader />;
 }

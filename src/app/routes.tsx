@@ -3,11 +3,12 @@
  * Each screen is its own chunk, so an applicant's page never loads the staff screens.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Center, Loader } from '@mantine/core';
-import { useIntl } from 'react-intl';
 import type { RouteObject } from 'react-router-dom';
 import { registry } from '../generated/registry.ts';
 import { paths } from '../config/paths.ts';
+import { ScreenLoader } from '../components/ScreenLoader.tsx';
+import { pagePart, STAFF_PART } from '../engine/messageParts.ts';
+import { MessagePart } from './locale.tsx';
 import Root from './Root.tsx';
 import RouteError from '../features/pages/RouteError.tsx';
 
@@ -26,16 +27,9 @@ const ApplicationStatusPage = lazy(() => import('../features/application/Applica
 const RetentionPage = lazy(() => import('../features/staff/RetentionPage.tsx'));
 const StaffAccountsPage = lazy(() => import('../features/staff/StaffAccountsPage.tsx'));
 
-function ScreenLoader() {
-  const intl = useIntl();
-  return (
-    <Center h="40vh">
-      <Loader aria-label={intl.formatMessage({ id: 'app.loading' })} />
-    </Center>
-  );
-}
-
 const screen = (node: ReactNode) => <Suspense fallback={<ScreenLoader />}>{node}</Suspense>;
+/** A screen whose texts are in a part of the catalogue of their own (engine/messageParts.ts). */
+const screenWith = (part: string, node: ReactNode) => <MessagePart name={part}>{screen(node)}</MessagePart>;
 
 /** Every staff screen: signed-in staff only, inside the staff navigation. */
 function staffRoutes(): RouteObject {
@@ -47,10 +41,12 @@ function staffRoutes(): RouteObject {
     { path: paths.retention, element: screen(<RetentionPage />) },
   ];
   for (const service of registry.services) {
-    for (const path of [service.admin.route, ...service.admin.aliases]) children.push({ path, element: screen(<AdminListPage key={service.id} service={service} />) });
+    for (const path of [service.admin.route, ...service.admin.aliases])
+      children.push({ path, element: screen(<AdminListPage key={service.id} service={service} />) });
   }
   return {
-    element: screen(
+    element: screenWith(
+      STAFF_PART,
       <RequireStaff>
         <StaffShell />
       </RequireStaff>,
@@ -66,9 +62,9 @@ export function buildRoutes(): RouteObject[] {
       children.push({ path: variant.route, element: screen(<ServiceFormPage key={`${service.id}/${variant.id}`} service={service} variant={variant} />) });
     }
   }
-  for (const page of registry.pages) children.push({ path: page.route, element: screen(<PageView key={page.id} page={page} />) });
+  for (const page of registry.pages) children.push({ path: page.route, element: screenWith(pagePart(page.id), <PageView key={page.id} page={page} />) });
   if (!children.some((r) => r.path === '/')) children.push({ path: '/', element: screen(<ServicesIndex />) });
-  children.push({ path: paths.signIn, element: screen(<SignInPage />) });
+  children.push({ path: paths.signIn, element: screenWith(STAFF_PART, <SignInPage />) });
   children.push({ path: paths.application, element: screen(<ApplicationStatusPage />) });
   children.push({ path: '*', element: screen(<NotFound />) });
   return [{ element: <Root />, errorElement: <RouteError />, children }];

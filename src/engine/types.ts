@@ -3,6 +3,7 @@
  * Everything a screen needs to know about a service comes from here, never from a service's name.
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 
 export type Locale = 'en' | 'uz' | 'ru';
 
@@ -100,6 +101,11 @@ export interface FormModule {
   traits: Record<string, FieldTraits>;
   /** Blocks around fields, with message keys already namespaced. */
   blocks: BlockPlacement;
+  /**
+   * The form's validators, precompiled by the generator (keyed by schema `$id` or RJSF's schema hash),
+   * so the browser ships no schema compiler.
+   */
+  validators: ValidatorFunctions;
 }
 
 /** usd: an amount (x-format usd) shown as dollars in the reader's locale. */
@@ -215,5 +221,6 @@ export interface Registry {
   statuses: string[];
   services: ServiceEntry[];
   pages: PageEntry[];
-  loadMessages: (locale: Locale) => Promise<Record<string, string>>;
+  /** One part of a language's messages (engine/messageParts.ts), the core one by default. */
+  loadMessages: (locale: Locale, part?: string) => Promise<Record<string, string>>;
 }

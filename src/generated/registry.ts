@@ -2152,5 +2152,5 @@ export const registry: Registry = {
       ]
     }
   ],
-  loadMessages: (locale: Locale) => import(`./messages/${locale}.json`).then((m) => m.default as Record<string, string>),
+  loadMessages: (locale: Locale, part = 'core') => import(`./messages/parts/${locale}/${part}.json`).then((m) => m.default as Record<string, string>),
 };

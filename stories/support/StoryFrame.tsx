@@ -6,7 +6,8 @@ import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { LocaleProvider } from '../../src/app/locale.tsx';
+import { LocaleProvider, MessagePart } from '../../src/app/locale.tsx';
+import { STAFF_PART } from '../../src/engine/messageParts.ts';
 import type { Locale } from '../../src/engine/types.ts';
 
 interface Props {
@@ -22,7 +23,15 @@ export function StoryFrame({ children, locale = 'en', route = '*', path = '/' }:
     <MantineProvider>
       <MemoryRouter initialEntries={[`${path}?lang=${locale}`]}>
         <Routes>
-          <Route path={route} element={<LocaleProvider>{children}</LocaleProvider>} />
+          <Route
+            path={route}
+            element={
+              // Stories show forms and staff cards alike, so the staff console's texts come along.
+              <LocaleProvider>
+                <MessagePart name={STAFF_PART}>{children}</MessagePart>
+              </LocaleProvider>
+            }
+          />
         </Routes>
       </MemoryRouter>
     </MantineProvider>

@@ -68,8 +68,7 @@ describe('credit repair, applicant to staff', () => {
     await page.locator('input[type=file]').first().setInputFiles(pngOnDisk());
     await page.getByLabel(label('Koʻcha manzili')).fill('1 Market St');
     await page.getByLabel(label('Shahar')).fill('San Francisco');
-    await page.getByLabel(label('Shtat')).first().click(); // the input; its option list shares the label
-    await page.getByRole('option', { name: 'Kaliforniya' }).click();
+    await page.getByLabel(label('Shtat')).selectOption({ label: 'Kaliforniya' }); // a native select: the phone's own picker
     await page.getByLabel(label('Pochta indeksi (ZIP)')).fill('94105');
     await page.getByLabel(label('Ijtimoiy sugʻurta raqami (SSN)')).fill('123-45-6789');
     await page.locator('#root_terms').check();

@@ -130,8 +130,7 @@ describe('contact, orders, the Amazon Flex landing and the shell', () => {
     await page.getByLabel(label('Elektron pochta')).fill('bobur@example.com');
     await page.getByLabel(label('Telefon raqami')).fill('+1 312 555 0102');
     await page.locator('input[type=file]').first().setInputFiles(pngOnDisk());
-    await page.getByLabel(label('Amazon Flex’da qancha vaqt haydovchi boʻlib ishlagansiz?')).first().click();
-    await page.getByRole('option', { name: '1 yil' }).click();
+    await page.getByLabel(label('Amazon Flex’da qancha vaqt haydovchi boʻlib ishlagansiz?')).selectOption({ label: '1 yil' });
     await page.getByRole('checkbox').check();
     const popup = context.waitForEvent('page');
     await page.getByRole('button', { name: 'Davom etish' }).click();

@@ -7,7 +7,7 @@
  */
 import { Button, Loader, Progress, Stack, Text } from '@mantine/core';
 import type { IChangeEvent } from '@rjsf/core';
-import validator from '@rjsf/validator-ajv8';
+import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocale } from '../../app/locale.tsx';
@@ -70,9 +70,11 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Props
   const localized = useMemo(() => localizeForm(form, ns, t, has, locale, Object.keys(fixed)), [form, ns, t, has, locale, fixed]);
   const order = useMemo(() => fieldsInOrder(form), [form]);
   const transformErrors = useMemo(() => translateErrors(describe), [describe]);
+  // The generator's precompiled functions; rooted at the translated schema, which keeps the form's $id.
+  const validator = useMemo(() => createPrecompiledValidator(form.validators, localized.schema), [form.validators, localized.schema]);
   const schemaErrors = useMemo(
-    () => firstMessageByField(validator.validateFormData(data, form.schema, undefined, transformErrors).errors),
-    [data, form.schema, transformErrors],
+    () => firstMessageByField(validator.validateFormData(data, localized.schema, undefined, transformErrors).errors),
+    [validator, data, localized.schema, transformErrors],
   );
   // Memoised: a new extraErrors object makes RJSF re-merge every field's errors.
   const errors = useMemo(
@@ -90,7 +92,12 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Props
   const signatureLocal = useMemo(() => (agreements && submitted ? signatureProblems(signature, (id) => t(id)) : {}), [agreements, submitted, signature, t]);
   const signatureServer = submission.problems[SIGNATURE_FIELD];
   const signatureShown = signatureServer
-    ? { ...signatureLocal, [signatureServer.rule === 'accepted' ? 'accepted' : 'name']: t(signatureServer.rule === 'stale' ? 'agreements.stale' : signatureServer.rule === 'accepted' ? 'agreements.accept.missing' : 'agreements.name.missing') }
+    ? {
+        ...signatureLocal,
+        [signatureServer.rule === 'accepted' ? 'accepted' : 'name']: t(
+          signatureServer.rule === 'stale' ? 'agreements.stale' : signatureServer.rule === 'accepted' ? 'agreements.accept.missing' : 'agreements.name.missing',
+        ),
+      }
     : signatureLocal;
   const signatureBlocking = Object.keys(signatureShown).length > 0;
   const summaryKey = submission.summary ?? (submitted && (errors.blocking.length > 0 || signatureBlocking) ? 'errors.summary' : null);
@@ -109,7 +116,16 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Props
     [],
   );
   const context = useMemo<FormContext>(
-    () => ({ ns, constants: service.constants, blocks: form.blocks, touched, submitted, summary: summaryKey && t(summaryKey), files: files.current, reportProblem }),
+    () => ({
+      ns,
+      constants: service.constants,
+      blocks: form.blocks,
+      touched,
+      submitted,
+      summary: summaryKey && t(summaryKey),
+      files: files.current,
+      reportProblem,
+    }),
     [ns, service.constants, form.blocks, touched, submitted, summaryKey, t, reportProblem],
   );
 

@@ -9,13 +9,11 @@
  * summary alert speaks and focus moves to the first invalid field, which reads its own error.
  */
 import { Text } from '@mantine/core';
-import { Templates } from '@rjsf/mantine';
+import MantineFieldTemplate from '@rjsf/mantine/lib/templates/FieldTemplate.js';
 import type { FieldTemplateProps } from '@rjsf/utils';
-import type { ReactElement } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { fieldName, type FormContext } from '../../engine/formContext.ts';
 
-const MantineFieldTemplate = Templates.FieldTemplate as (props: FieldTemplateProps) => ReactElement;
 const filled = (v: unknown) => v !== undefined && v !== null && v !== '' && v !== false;
 
 export default function FieldTemplate(props: FieldTemplateProps) {

@@ -5,14 +5,13 @@
  * keep @rjsf/mantine's template.
  */
 import { Alert, Stack } from '@mantine/core';
-import { Templates } from '@rjsf/mantine';
+import MantineObjectFieldTemplate from '@rjsf/mantine/lib/templates/ObjectFieldTemplate.js';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
-import { Fragment, type ReactElement } from 'react';
+import { Fragment } from 'react';
 import { Blocks } from '../../components/Blocks.tsx';
 import { layoutFields } from '../../engine/blocks.ts';
 import type { FormContext } from '../../engine/formContext.ts';
 
-const MantineObjectFieldTemplate = Templates.ObjectFieldTemplate as (props: ObjectFieldTemplateProps) => ReactElement;
 
 export default function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const { properties, registry, fieldPathId } = props;

@@ -5,17 +5,19 @@
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../../generator/pipeline.ts';
 import { copySchemas } from '../../support/schemas-copy.ts';
+import { messagePartOf } from '../../../src/engine/messageParts.ts';
 
 describe('emitted files for a fixture service', async () => {
   const copy = copySchemas({ fixtures: ['petition'], withoutServices: true });
   const { files, migrations } = await generate({ root: copy.root, schemasDir: copy.schemasDir, migrationsDir: copy.migrationsDir, now: 1_800_000_000 });
 
   it('emits the registry, form module, record types, server table, validators and catalogues', () => {
-    expect([...files.keys()].sort()).toEqual([
+    expect([...files.keys()].filter((f) => !f.includes('/messages/parts/')).sort()).toEqual([
       'pb_hooks/generated/mail.js',
       'pb_hooks/generated/services.js',
       'pb_hooks/generated/validators.js',
       'src/generated/forms/petition.main.ts',
+      'src/generated/forms/petition.main.validate.ts',
       'src/generated/messages/en.json',
       'src/generated/messages/ru.json',
       'src/generated/messages/uz.json',
@@ -23,6 +25,23 @@ describe('emitted files for a fixture service', async () => {
       'src/generated/types.ts',
       'stories/generated/services.stories.tsx',
     ]);
+  });
+
+  it('splits each catalogue into the parts the browser loads, which add up to the whole', () => {
+    for (const lang of ['en', 'uz', 'ru']) {
+      const whole = JSON.parse(files.get(`src/generated/messages/${lang}.json`) as string) as Record<string, string>;
+      const prefix = `src/generated/messages/parts/${lang}/`;
+      const parts = [...files.keys()].filter((f) => f.startsWith(prefix)).map((f) => f.slice(prefix.length));
+      expect(parts).toContain('core.json');
+      expect(parts).toContain('staff.json');
+      const merged: Record<string, string> = {};
+      for (const part of parts) {
+        const messages = JSON.parse(files.get(prefix + part) as string) as Record<string, string>;
+        for (const key of Object.keys(messages)) expect(messagePartOf(key) + '.json', key).toBe(part);
+        Object.assign(merged, messages);
+      }
+      expect(merged).toEqual(whole);
+    }
   });
 
   it.each([
@@ -45,7 +64,9 @@ describe('emitted files for a fixture service', async () => {
       '1800000005_created_signatures.js',
       '1800000006_created_petitions.js',
     ]);
-    await expect(migrations.find((m) => m.file.endsWith('_created_petitions.js'))?.content).toMatchFileSnapshot('__snapshots__/petition/created_petitions.js.snap');
+    await expect(migrations.find((m) => m.file.endsWith('_created_petitions.js'))?.content).toMatchFileSnapshot(
+      '__snapshots__/petition/created_petitions.js.snap',
+    );
   });
 
   it('compiles validators that enforce the form on the server', async () => {
@@ -60,5 +81,24 @@ describe('emitted files for a fixture service', async () => {
     expect(validate?.({ fullName: 'A', email: 'a@example.com', topic: 'parks', terms: true })).toBe(true);
     expect(validate?.({ fullName: 'A', email: 'a@example.com', topic: 'roads' })).toBe(false);
     expect(validate?.errors?.map((e) => e.keyword)).toEqual(['required']);
+  });
+
+  it("compiles the browser validators as a self-contained module, keyed by the form schema's $id", async () => {
+    const { writeFileSync, mkdtempSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const { pathToFileURL } = await import('node:url');
+    const source = files.get('src/generated/forms/petition.main.validate.ts') as string;
+    // Nothing to resolve in the browser: no import, and run as an ES module below, where any `require`
+    // call (AJV's runtime helpers) would throw.
+    expect(source).not.toMatch(/^\s*import\b/m);
+    const file = join(mkdtempSync(join(tmpdir(), 'formwork-browser-validators-')), 'validate.mjs');
+    writeFileSync(file, source);
+    const validators = (await import(pathToFileURL(file).href)) as Record<string, ((d: unknown) => boolean) & { errors?: { keyword: string }[] }>;
+    expect(Object.keys(validators)).toEqual(['form_petition_main']);
+    const validate = validators.form_petition_main;
+    expect(validate?.({ fullName: 'A', email: 'a@example.com', topic: 'parks', terms: true })).toBe(true);
+    expect(validate?.({ fullName: 'A', email: 'not an e-mail', topic: 'no such topic' })).toBe(false);
+    expect(validate?.errors?.map((e) => e.keyword).sort()).toEqual(['enum', 'format', 'required']);
   });
 });

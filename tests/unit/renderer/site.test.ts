@@ -20,6 +20,7 @@ const order: FormModule = {
   uiSchema: {},
   traits: { amount: { routeParam: 'amount', format: 'usd' }, email: {}, seats: {} },
   blocks: {},
+  validators: {}, // nothing here validates a form
 };
 
 describe('values from the route', () => {

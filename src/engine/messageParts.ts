@@ -1,0 +1,19 @@
+/**
+ * The browser loads a language's messages in parts, so a screen fetches only the texts it can show:
+ * the core (site chrome, services, forms, errors) on every screen, the staff console's texts with the
+ * staff screens, and each page's long texts (privacy policy, terms, …) with that page. The generator
+ * splits the catalogues by this rule (src/generated/messages/parts/); the whole catalogue per language
+ * (src/generated/messages/<lang>.json) stays for tests and tools.
+ */
+export const CORE_PART = 'core';
+export const STAFF_PART = 'staff';
+
+/** The part of the catalogue a message key belongs to. */
+export function messagePartOf(key: string): string {
+  if (key.startsWith('staff.')) return STAFF_PART;
+  const page = /^page\.([^.]+)\./.exec(key);
+  return page ? pagePart(page[1] as string) : CORE_PART;
+}
+
+/** The part holding a page's texts (page.<id>.…). */
+export const pagePart = (pageId: string) => `page.${pageId}`;

@@ -1,0 +1,85 @@
+/**
+ * The `<input>` behind RJSF's text-like widgets (text, email, number, …): @rjsf/mantine's template with
+ * a plain TextInput for numbers too. Mantine's NumberInput brings react-number-format (~5 KB gzip) into
+ * every form for fields none of ours has; a native number input also opens the phone's number keypad.
+ */
+import { TextInput } from '@mantine/core';
+import { SchemaExamples } from '@rjsf/core';
+import { cleanupOptions } from '@rjsf/mantine/lib/utils.js';
+import { ariaDescribedByIds, examplesId, getInputProps, labelValue, type BaseInputTemplateProps } from '@rjsf/utils';
+import { useCallback, type ChangeEvent, type FocusEvent, type MouseEvent } from 'react';
+
+export default function BaseInputTemplate(props: BaseInputTemplateProps) {
+  const {
+    id,
+    htmlName,
+    type,
+    schema,
+    value,
+    placeholder,
+    required,
+    disabled,
+    readonly,
+    autofocus,
+    label,
+    hideLabel,
+    onChange,
+    onChangeOverride,
+    onBlur,
+    onFocus,
+    options,
+    rawErrors,
+    children,
+    registry,
+  } = props;
+  const { ClearButton } = registry.templates.ButtonTemplates;
+  const inputProps = getInputProps(schema, type, options, false);
+  const description = hideLabel ? undefined : options.description || schema.description;
+  const numeric = inputProps.type === 'number' || inputProps.type === 'integer';
+  const handleChange = useCallback(
+    (e: ChangeEvent<HTMLInputElement>) => {
+      const raw = e.target.value;
+      // A number field holds a number (or the empty value), as with NumberInput.
+      const next = raw === '' ? options.emptyValue : numeric && Number.isFinite(Number(raw)) ? Number(raw) : raw;
+      (onChangeOverride || onChange)(next);
+    },
+    [onChange, onChangeOverride, options, numeric],
+  );
+  const handleBlur = useCallback((e: FocusEvent<HTMLInputElement>) => onBlur(id, e.target?.value), [onBlur, id]);
+  const handleFocus = useCallback((e: FocusEvent<HTMLInputElement>) => onFocus(id, e.target?.value), [onFocus, id]);
+  const handleClear = useCallback(
+    (e: MouseEvent) => {
+      e.preventDefault();
+      e.stopPropagation();
+      onChange(options.emptyValue ?? '');
+    },
+    [onChange, options.emptyValue],
+  );
+  return (
+    <>
+      <TextInput
+        id={id}
+        name={htmlName || id}
+        label={labelValue(label || undefined, hideLabel, false)}
+        required={required}
+        autoFocus={autofocus}
+        disabled={disabled || readonly}
+        onBlur={!readonly ? handleBlur : undefined}
+        onFocus={!readonly ? handleFocus : undefined}
+        onChange={!readonly ? handleChange : undefined}
+        placeholder={placeholder}
+        error={rawErrors && rawErrors.length > 0 ? rawErrors.join('\n') : undefined}
+        list={schema.examples ? examplesId(id) : undefined}
+        {...inputProps}
+        type={numeric ? 'number' : inputProps.type}
+        {...cleanupOptions(options)}
+        description={description}
+        value={value ?? ''}
+        aria-describedby={ariaDescribedByIds(id, !!schema.examples)}
+      />
+      {options.allowClearTextInputs && !readonly && !disabled && value && <ClearButton registry={registry} onClick={handleClear} />}
+      {children}
+      <SchemaExamples id={id} schema={schema} />
+    </>
+  );
+}

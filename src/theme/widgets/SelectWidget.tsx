@@ -1,0 +1,58 @@
+/**
+ * A choice from a list, as the phone's own picker: a native <select> (Mantine's NativeSelect). Native
+ * is what applicants on phones handle best (the system wheel or sheet, with its own search on long
+ * lists such as the 50 states), it works with every screen reader, and it weighs a few hundred bytes,
+ * where @rjsf/mantine's searchable Select brings Combobox, ScrollArea and floating-ui (~19 KB gzip).
+ * Several choices (an array of options) are ticked in a checkbox group instead.
+ */
+import { NativeSelect } from '@mantine/core';
+import CheckboxesWidget from '@rjsf/mantine/lib/widgets/CheckboxesWidget.js';
+import {
+  ariaDescribedByIds,
+  enumOptionSelectedValue,
+  enumOptionValueDecoder,
+  enumOptionValueEncoder,
+  getOptionValueFormat,
+  labelValue,
+  type WidgetProps,
+} from '@rjsf/utils';
+import type { ChangeEvent, FocusEvent } from 'react';
+
+export default function SelectWidget(props: WidgetProps) {
+  const { id, htmlName, value, required, disabled, readonly, autofocus, label, hideLabel, multiple, rawErrors, options, onChange, onBlur, onFocus } = props;
+  if (multiple) return <CheckboxesWidget {...props} />;
+  const { enumOptions = [], enumDisabled, emptyValue } = options;
+  // The real values in the DOM (RJSF's default is the option's index), so the browser's address autofill
+  // can match a state by its code, and what the page holds is what is sent.
+  const format = options.optionValueFormat ? getOptionValueFormat(options) : 'realValue';
+  const decode = (raw: string) => enumOptionValueDecoder(raw, enumOptions, format, emptyValue);
+  const selected = enumOptionSelectedValue(value, enumOptions, false, format, '');
+  return (
+    <NativeSelect
+      id={id}
+      name={htmlName || id}
+      label={labelValue(label || undefined, hideLabel, false)}
+      required={required}
+      disabled={disabled || readonly}
+      autoFocus={autofocus}
+      value={typeof selected === 'string' ? selected : ''}
+      onChange={(e: ChangeEvent<HTMLSelectElement>) => !readonly && onChange(decode(e.target.value))}
+      onBlur={(e: FocusEvent<HTMLSelectElement>) => onBlur(id, decode(e.target.value))}
+      onFocus={(e: FocusEvent<HTMLSelectElement>) => onFocus(id, decode(e.target.value))}
+      error={rawErrors && rawErrors.length > 0 ? rawErrors.join('\n') : undefined}
+      aria-describedby={ariaDescribedByIds(id)}
+    >
+      {/* Nothing chosen yet: an empty first option, so a required field is not silently pre-filled. */}
+      <option value="">{''}</option>
+      {enumOptions.map((option, index) => (
+        <option
+          key={index}
+          value={String(enumOptionValueEncoder(option.value, index, format))}
+          disabled={Array.isArray(enumDisabled) && enumDisabled.includes(option.value)}
+        >
+          {option.label}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
