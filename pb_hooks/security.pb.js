@@ -4,13 +4,15 @@
 // and a referrer that never carries our paths to other sites. The PocketBase dashboard (/_/) keeps its
 // own policy.
 //
-// Not yet a script-src: the browser's form validator (AJV, through @rjsf/validator-ajv8) compiles
-// schemas with `new Function`, which a script-src without 'unsafe-eval' blocks. Shipping the
-// generator's precompiled validators to the browser removes that and lets script-src follow.
+// Scripts only from our own origin (and Stripe's Connect.js, which the connected-account pages load from
+// Stripe as Stripe requires): no inline script and no eval. The forms' validators are precompiled by the
+// generator, so nothing in the browser compiles code. Styles may be inline: Mantine sets its CSS
+// variables in a <style> element and positions with style attributes. Images may be data: URIs or
+// blobs (file previews). The policy is built once, in lib/csp.js, so a test can read it whole.
 routerUse((e) => {
   const headers = e.response.header();
   if (!e.request.url.path.startsWith('/_/')) {
-    headers.set('Content-Security-Policy', "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'");
+    headers.set('Content-Security-Policy', require(`${__hooks}/lib/csp.js`).CONTENT_SECURITY_POLICY);
   }
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
