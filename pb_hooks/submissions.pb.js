@@ -17,6 +17,7 @@ onRecordCreateRequest((e) => {
   // Only what the form needs from the answer: a key is a secret of one browser, but never hand a
   // whole application to whoever presents one.
   if (earlier) return e.json(200, submission.acknowledgement(earlier));
+  require(`${__hooks}/lib/proofOfWork.js`).check(e); // a guest's proof of work, spent with the record
   submission.checkCreate(e);
   const signed = agreements.checkSignature(e, service);
   if (signed) agreements.prepareRecord(e.record, service, signed, new Date());

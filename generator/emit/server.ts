@@ -7,7 +7,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { SiteModel } from '../model.ts';
-import { sealedName, SYSTEM_FIELDS, takesPayment } from '../transform/collections.ts';
+import { PROOF_FIELD, sealedName, SYSTEM_FIELDS, takesPayment } from '../transform/collections.ts';
 import { HONEYPOT_FIELD } from '../../src/engine/honeypot.ts';
 import { agreementsTable } from '../agreements.ts';
 import { bundleForPocketBase } from './bundle.ts';
@@ -81,7 +81,8 @@ function servicesSource(site: SiteModel): string {
     statuses: site.statuses,
     retention: site.retention,
     languages: site.languages,
-    systemFields: SYSTEM_FIELDS,
+    // The proof of work travels beside them too (checked by lib/proofOfWork.js, not by the form's schema).
+    systemFields: [...SYSTEM_FIELDS, PROOF_FIELD],
     honeypot: HONEYPOT_FIELD,
     products: productTable(site),
     services,

@@ -38,6 +38,15 @@ export const IDEMPOTENCY_KEY = 'idempotencyKey';
 export const IDEMPOTENCY_PATTERN = '^[A-Za-z0-9-]{16,64}$';
 
 /**
+ * The proof of work a guest's submission carried (pb_hooks/lib/proofOfWork.js; src/engine/proofOfWork.ts):
+ * the body field of the solution, and the column where the server keeps the challenge it spent (the hook
+ * always sets it, whatever the body said). Unique among the collection's non-empty values, so one solved
+ * challenge stores one application. Not hidden, since PocketBase drops hidden fields from a guest's body
+ * before the hooks see it.
+ */
+export const PROOF_FIELD = 'proof';
+
+/**
  * Fields of a service that takes payment, written only by the server: the checkout link it offered
  * (with the record as Stripe's client_reference_id) and whether the provider reported it paid.
  */
@@ -140,6 +149,7 @@ export function serviceCollection(s: ServiceModel, site: SiteModel): PbCollectio
       field(s.collection, 'select', 'variant', { required: true, maxSelect: 1, values: s.variants.map((v) => v.id) }),
       field(s.collection, 'select', 'locale', { required: true, maxSelect: 1, values: LOCALE_VALUES }),
       field(s.collection, 'text', IDEMPOTENCY_KEY, { required: false, min: 0, max: 64, pattern: IDEMPOTENCY_PATTERN, autogeneratePattern: '', primaryKey: false }),
+      field(s.collection, 'text', PROOF_FIELD, { required: false, min: 0, max: 64, pattern: '^[0-9a-f]{64}$', autogeneratePattern: '', primaryKey: false }),
       ...(takesPayment(s)
         ? [
             field(s.collection, 'url', 'checkoutUrl', { required: false, exceptDomains: null, onlyDomains: null }),
@@ -170,6 +180,8 @@ export function serviceCollection(s: ServiceModel, site: SiteModel): PbCollectio
       `CREATE INDEX \`idx_${s.collection}_status\` ON \`${s.collection}\` (\`status\`, \`created\`)`,
       // A retry that raced past the hook's look-up is refused here (and answered with the first record).
       `CREATE UNIQUE INDEX \`idx_${s.collection}_${IDEMPOTENCY_KEY}\` ON \`${s.collection}\` (\`${IDEMPOTENCY_KEY}\`) WHERE \`${IDEMPOTENCY_KEY}\` != ''`,
+      // A proof spent twice at once: the second transaction is refused here.
+      `CREATE UNIQUE INDEX \`idx_${s.collection}_${PROOF_FIELD}\` ON \`${s.collection}\` (\`${PROOF_FIELD}\`) WHERE \`${PROOF_FIELD}\` != ''`,
     ],
   };
 }
@@ -275,6 +287,10 @@ export function historyCollection(site: SiteModel): PbCollection {
 /**
  * E-mails waiting to be sent, sent or failed: written in the submission's own transaction, sent by a
  * PocketBase job (pb_hooks/outbox.pb.js). Staff read it (a card's e-mail status); only the server writes.
+ * A new e-mail holds its template, its subject and the values it shows (`context`, taken from the
+ * application when it was written); the job renders the body from those when it first sends it
+ * (`html`, `text`) and then drops the context. Rendering is most of an e-mail's cost, and doing it in
+ * the request held the submission's transaction (docs/performance.md, section 2).
  */
 export function outboxCollection(site: SiteModel): PbCollection {
   const name = site.outboxCollection;
@@ -289,9 +305,11 @@ export function outboxCollection(site: SiteModel): PbCollection {
       field(name, 'select', 'kind', { required: true, maxSelect: 1, values: ['applicant', 'staff'] }),
       field(name, 'email', 'to', { required: true, exceptDomains: null, onlyDomains: null }),
       textField(name, 'locale', 5, true),
+      textField(name, 'template', 100, false),
+      field(name, 'json', 'context', { required: false, maxSize: 0 }),
       textField(name, 'subject', 300, true),
-      textField(name, 'html', 100000, true),
-      textField(name, 'text', 100000, true),
+      textField(name, 'html', 100000, false),
+      textField(name, 'text', 100000, false),
       field(name, 'select', 'status', { required: true, maxSelect: 1, values: ['pending', 'sent', 'failed'] }),
       number('attempts'),
       date('nextAttemptAt'),

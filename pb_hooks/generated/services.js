@@ -30,7 +30,8 @@ module.exports = {
   "systemFields": [
     "variant",
     "locale",
-    "idempotencyKey"
+    "idempotencyKey",
+    "proof"
   ],
   "honeypot": "homepage",
   "products": {

@@ -12,6 +12,7 @@ import type { PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSite } from '../support/site.ts';
 import { startSmtpSink, type SmtpSink } from '../support/smtp.ts';
 import { createStaff, superuserClient } from '../support/staff.ts';
+import { solvedProof } from '../support/proofOfWork.ts';
 
 describe('contact, orders, the Amazon Flex landing and the shell', () => {
   let site: PocketBaseProcess;
@@ -113,7 +114,15 @@ describe('contact, orders, the Amazon Flex landing and the shell', () => {
     const res = await fetch(`${site.url}/api/collections/orders/records`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ amount: '1', email: 'cheap@example.com', message: 'Half price please', variant: 'full', locale: 'en' }),
+      // With a good proof of work, so it is the amount that is refused.
+      body: JSON.stringify({
+        amount: '1',
+        email: 'cheap@example.com',
+        message: 'Half price please',
+        variant: 'full',
+        locale: 'en',
+        proof: await solvedProof(site.url, 'orders'),
+      }),
     });
     expect(res.status).toBe(400);
     const admin = await superuserClient(site);

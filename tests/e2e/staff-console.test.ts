@@ -12,6 +12,7 @@ import { formData, pngFile, signed, validCreditRepair } from '../support/fixture
 import type { PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSite } from '../support/site.ts';
 import { createStaff, superuserClient } from '../support/staff.ts';
+import { solvedProof } from '../support/proofOfWork.ts';
 
 describe('staff console', () => {
   let site: PocketBaseProcess;
@@ -22,7 +23,10 @@ describe('staff console', () => {
   const submit = async (fields: Record<string, string>) => {
     const res = await fetch(`${site.url}/api/collections/creditrepairnew/records`, {
       method: 'POST',
-      body: formData({ ...validCreditRepair, ...signed('en'), variant: 'full', locale: 'en', ...fields }, { stateId: pngFile() }),
+      body: formData(
+        { ...validCreditRepair, ...signed('en'), variant: 'full', locale: 'en', proof: await solvedProof(site.url, 'creditrepairnew'), ...fields },
+        { stateId: pngFile() },
+      ),
     });
     expect(res.status).toBe(200);
     return ((await res.json()) as { id: string }).id;

@@ -17,6 +17,7 @@ import { formData, pngFile, PNG_BYTES, signed, validCreditRepair } from '../supp
 import { ROOT, type PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSite } from '../support/site.ts';
 import { createStaff, superuserClient } from '../support/staff.ts';
+import { solvedProof } from '../support/proofOfWork.ts';
 
 const COLLECTION = 'creditrepairnew';
 const service = registry.services.find((s) => s.collection === COLLECTION)!;
@@ -44,7 +45,10 @@ describe('trash and audit log', () => {
   const submit = async (fields: Record<string, string>) => {
     const res = await fetch(`${site.url}/api/collections/${COLLECTION}/records`, {
       method: 'POST',
-      body: formData({ ...validCreditRepair, ...signed('en'), variant: 'full', locale: 'en', ...fields }, { stateId: pngFile('licence.png') }),
+      body: formData(
+        { ...validCreditRepair, ...signed('en'), variant: 'full', locale: 'en', proof: await solvedProof(site.url, COLLECTION), ...fields },
+        { stateId: pngFile('licence.png') },
+      ),
     });
     expect(res.status).toBe(200);
     return ((await res.json()) as { id: string }).id;

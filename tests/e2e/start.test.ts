@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, ROOT } from '../support/pocketbase.ts';
+import { solvedProof } from '../support/proofOfWork.ts';
 
 describe('npm start', () => {
   let child: ChildProcess;
@@ -58,7 +59,15 @@ describe('npm start', () => {
     const res = await fetch(`${url}/api/collections/aloqacorpcontacts/records`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ fname: 'Dilnoza', lname: 'Yusupova', email: 'dilnoza@example.com', message: 'Hello', variant: 'full', locale: 'en' }),
+      body: JSON.stringify({
+        fname: 'Dilnoza',
+        lname: 'Yusupova',
+        email: 'dilnoza@example.com',
+        message: 'Hello',
+        variant: 'full',
+        locale: 'en',
+        proof: await solvedProof(url, 'aloqacorpcontacts'),
+      }),
     });
     expect(res.status).toBe(200);
     const admin = new PocketBase(url);

@@ -11,6 +11,7 @@ export function buildSite(): void {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', OUT, '--emptyOutDir'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
 
+/** The site as applicants meet it: with the proof of work on (the browser solves it as it does for them). */
 export function startSite(env: Record<string, string> = {}): Promise<PocketBaseProcess> {
-  return startPocketBase({ publicDir: OUT, env });
+  return startPocketBase({ publicDir: OUT, env: { FORMWORK_POW: 'on', ...env } });
 }

@@ -22,6 +22,7 @@ import { fieldErrors, firstMessageByField, translateErrors } from '../../engine/
 import { ThemedForm } from '../../theme/index.ts';
 import { Agreements, signaturePayload, signatureProblems, type SignatureState } from './Agreements.tsx';
 import { Honeypot } from './Honeypot.tsx';
+import { ProofStatus } from './ProofStatus.tsx';
 import { useSubmission } from './useSubmission.ts';
 
 type Values = Record<string, unknown>;
@@ -182,7 +183,7 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Props
         onSubmit={onSubmit}
       >
         <Stack gap="xs" mt="md">
-          {sending && (
+          {sending && !submission.checking && (
             <>
               <Progress value={percent} aria-label={t('form.uploading', { pct: percent })} animated />
               <Text size="sm" c="dimmed">
@@ -204,6 +205,7 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Props
             />
           )}
           <Honeypot value={trap} onChange={setTrap} />
+          <ProofStatus checking={submission.checking} />
           {/* Not Mantine's `loading`, which hides the label: the applicant reads "Submitting…". */}
           <Button type="submit" disabled={sending} leftSection={sending ? <Loader size="xs" /> : undefined} w="fit-content">
             <FormattedMessage id={sending ? 'form.submitting' : submitKey(ns, variant.id, has)} />

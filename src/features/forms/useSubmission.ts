@@ -2,10 +2,15 @@
  * Sending an application: ONE multipart POST of all values and files (so nothing is half-saved) with
  * upload progress, the checkout window, and the way back from every kind of failure with everything
  * the applicant entered kept. Server field errors come back as problems at the fields.
+ *
+ * Each send carries a proof of work (src/engine/proofOfWork.ts), solved in a worker from the time the
+ * form has mounted; a send waits for it when it is not ready yet ("checking"), and a proof the server
+ * refuses (expired, spent, from before a restart) is replaced and the application sent once more.
  */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { attemptKeys, IDEMPOTENCY_FIELD } from '../../engine/idempotency.ts';
+import { PROOF_FIELD, prover, refusedProof, whenIdle, type Prover } from '../../engine/proofOfWork.ts';
 import type { FieldProblem } from '../../engine/problems.ts';
 import { serverProblems } from '../../engine/serverErrors.ts';
 import { postMultipart, recordsUrl, toFormData } from '../../engine/submit.ts';
@@ -15,12 +20,15 @@ import { openCheckoutWindow, sendToCheckout } from './checkout.ts';
 
 type Status =
   | { kind: 'idle' }
-  | { kind: 'sending'; percent: number }
-  /** fields: the server refused some fields; server: any other refusal; network: no answer at all. */
-  | { kind: 'failed'; reason: 'fields' | 'server' | 'network' };
+  /** checking: waiting for the proof of work before the upload can start. */
+  | { kind: 'sending'; percent: number; checking?: boolean }
+  /** fields: the server refused some fields; proof: the proof of work, twice; server: any other refusal; network: no answer at all. */
+  | { kind: 'failed'; reason: 'fields' | 'proof' | 'server' | 'network' };
 
 export interface Submission {
   status: Status;
+  /** The send is waiting for the proof of work (announced politely: ProofStatus.tsx). */
+  checking: boolean;
   /** Field problems of the last server answer, for fields this form shows. */
   problems: Record<string, FieldProblem>;
   /** Message key of the red line for the last failed send, or null. */
@@ -40,6 +48,17 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
   // Kept across the retries of one filled form, so a retry of a send that was stored but not answered
   // does not store it twice (src/engine/idempotency.ts); a new one after each success.
   const keys = useRef(attemptKeys()).current;
+  // The form's proofs of work: the first is fetched and solved once the page is idle after mounting.
+  const proofs = useRef<Prover | null>(null);
+  useEffect(() => {
+    const own = prover(service.collection);
+    proofs.current = own;
+    const cancel = whenIdle(() => own.prepare());
+    return () => {
+      cancel();
+      own.dispose();
+    };
+  }, [service.collection]);
 
   const send = useCallback(
     async (values: Record<string, unknown>, files: Map<string, File>, fields: string[]): Promise<string | null> => {
@@ -49,12 +68,27 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
       const pay = service.payment === 'upfront' ? variant.checkout : undefined;
       const checkout = pay ? openCheckoutWindow() : null;
       setProblems({});
-      setStatus({ kind: 'sending', percent: 0 });
-      const body = toFormData(values, files, { variant: variant.id, locale, [IDEMPOTENCY_FIELD]: keys.current() });
+      const own = proofs.current ?? (proofs.current = prover(service.collection));
+      let proving = false;
+      const post = async () => {
+        setStatus({ kind: 'sending', percent: 0, checking: true });
+        proving = true;
+        const proof = await own.take();
+        proving = false;
+        setStatus({ kind: 'sending', percent: 0 });
+        const body = toFormData(values, files, { variant: variant.id, locale, [IDEMPOTENCY_FIELD]: keys.current(), [PROOF_FIELD]: proof });
+        return postMultipart(recordsUrl(service.collection), body, (percent) => setStatus({ kind: 'sending', percent }));
+      };
       try {
-        const res = await postMultipart(recordsUrl(service.collection), body, (percent) => setStatus({ kind: 'sending', percent }));
+        let res = await post();
+        // Expired while the form was filled, spent, or issued before a server restart: once more with a new one.
+        if (res.status === 400 && refusedProof(res.body)) {
+          own.renew();
+          res = await post();
+        }
         keys.answered(res.status);
         if (res.status >= 200 && res.status < 300) {
+          own.spent();
           // The server says which link it offered (its environment may override the schema's, and the
           // link names the record for the provider); the schema's link is the fallback.
           const offered = (res.body as { checkoutUrl?: unknown } | null)?.checkoutUrl;
@@ -75,11 +109,12 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
         const all = res.status === 400 ? serverProblems(res.body) : {};
         const shown = Object.fromEntries(Object.entries(all).filter(([field]) => fields.includes(field)));
         setProblems(shown);
-        setStatus({ kind: 'failed', reason: Object.keys(shown).length ? 'fields' : 'server' });
+        setStatus({ kind: 'failed', reason: Object.keys(shown).length ? 'fields' : res.status === 400 && refusedProof(res.body) ? 'proof' : 'server' });
         return fields.find((f) => f in shown) ?? null;
-      } catch {
+      } catch (err) {
         checkout?.close();
-        setStatus({ kind: 'failed', reason: 'network' });
+        // No challenge or no solution (fetch's own failure is a TypeError: no connection).
+        setStatus({ kind: 'failed', reason: proving && !(err instanceof TypeError) ? 'proof' : 'network' });
         return null;
       }
     },
@@ -111,7 +146,10 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
           : null
         : status.reason === 'server'
           ? 'errors.server'
-          : 'errors.network';
+          : status.reason === 'proof'
+            ? 'errors.proof'
+            : 'errors.network';
+  const checking = status.kind === 'sending' && !!status.checking;
 
-  return { status, problems, summary, send, clearProblem, reset };
+  return { status, checking, problems, summary, send, clearProblem, reset };
 }
