@@ -1,9 +1,10 @@
 import { Container } from '@mantine/core';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { SiteFooter } from '../components/SiteFooter.tsx';
 import { MAIN_ID } from '../components/LanguageTabs.tsx';
 import { SiteHeader } from '../components/SiteHeader.tsx';
 import { LocaleProvider } from './locale.tsx';
+import { ScrollReset } from './ScrollReset.tsx';
 
 /** Every route renders inside the language provider, between the site's header and footer. */
 export default function Root() {
@@ -16,7 +17,7 @@ export default function Root() {
         </main>
         <SiteFooter />
       </Container>
-      <ScrollRestoration />
+      <ScrollReset />
     </LocaleProvider>
   );
 }

@@ -3,14 +3,14 @@
  * Each screen is its own chunk, so an applicant's page never loads the staff screens.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { registry } from '../generated/registry.ts';
 import { paths } from '../config/paths.ts';
 import { ScreenLoader } from '../components/ScreenLoader.tsx';
 import { pagePart, STAFF_PART } from '../engine/messageParts.ts';
 import { MessagePart } from './locale.tsx';
 import Root from './Root.tsx';
-import RouteError from '../features/pages/RouteError.tsx';
+import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 
 const ServiceFormPage = lazy(() => import('../features/forms/ServiceFormPage.tsx'));
 const PageView = lazy(() => import('../features/pages/PageView.tsx'));
@@ -67,5 +67,17 @@ export function buildRoutes(): RouteObject[] {
   children.push({ path: paths.signIn, element: screenWith(STAFF_PART, <SignInPage />) });
   children.push({ path: paths.application, element: screen(<ApplicationStatusPage />) });
   children.push({ path: '*', element: screen(<NotFound />) });
-  return [{ element: <Root />, errorElement: <RouteError />, children }];
+  return [{ element: <Root />, children }];
+}
+
+const routes = buildRoutes();
+
+/**
+ * The site's screens, in react-router's declarative mode (<BrowserRouter> + useRoutes): the data-router
+ * API (loaders, actions, fetchers) would add ~18 KB gzip to every page, and no screen of ours uses it.
+ * A screen that throws shows RouteError (app/RouteErrorBoundary.tsx) until the address changes.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return <RouteErrorBoundary resetKey={pathname}>{useRoutes(routes)}</RouteErrorBoundary>;
 }

@@ -1,12 +1,11 @@
 /**
- * Shown when a screen throws (the router's errorElement). It renders outside the language provider,
+ * Shown when a screen throws (app/RouteErrorBoundary.tsx). It renders outside the language provider,
  * which may be what failed, so it loads the catalogue of the page's language itself; until it has one
  * (or if it cannot load one) react-intl falls back to each message's English default.
  */
 import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, IntlProvider } from 'react-intl';
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import type { Locale } from '../../engine/types.ts';
 import { registry } from '../../generated/registry.ts';
 
@@ -15,8 +14,7 @@ function pageLocale(): Locale {
   return registry.languages.includes(lang) ? lang : registry.defaultLanguage;
 }
 
-export default function RouteError() {
-  const error = useRouteError();
+export default function RouteError({ error }: { error: unknown }) {
   const [catalogue, setCatalogue] = useState<{ locale: Locale; messages: Record<string, string> } | null>(null);
   useEffect(() => {
     console.error(error);
@@ -26,7 +24,6 @@ export default function RouteError() {
       () => {}, // stay on the English defaults
     );
   }, [error]);
-  const status = isRouteErrorResponse(error) ? error.status : 0;
   return (
     <IntlProvider
       locale={catalogue?.locale ?? registry.defaultLanguage}
@@ -38,13 +35,7 @@ export default function RouteError() {
       <Container size="sm" py="lg" component="main">
         <Stack role="alert">
           <Title order={1} size="h2">
-            {status === 404 ? (
-              <FormattedMessage id="route.notFound.title" defaultMessage="404 Not Found" />
-            ) : status === 405 ? (
-              <FormattedMessage id="route.methodNotAllowed.title" defaultMessage="405 Method Not Allowed" />
-            ) : (
-              <FormattedMessage id="route.error.title" defaultMessage="Unexpected Application Error!" />
-            )}
+            <FormattedMessage id="route.error.title" defaultMessage="Unexpected Application Error!" />
           </Title>
           <Text>
             <FormattedMessage id="route.error.body" defaultMessage="Please reload the page. If it happens again, contact us." />
