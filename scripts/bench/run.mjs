@@ -2,13 +2,16 @@
 // `npm run bench`: prints performance figures for Formwork in one run (never asserted in tests).
 // See docs/performance.md for what each figure means.
 //
-//   node scripts/bench/run.mjs [--build] [--only=bundle,submit,validate,generate,list] [--n=200] [--concurrency=8]
+//   node scripts/bench/run.mjs [--build] [--out=DIR] [--only=bundle,submit,validate,generate,list,lighthouse] [--n=200] [--concurrency=8]
 //
 //   --build          rebuild dist/ (NODE_ENV=production npx vite build) even if it exists
+//   --out=DIR        serve (and with --build, or when missing, build into) DIR instead of dist/ (sections 1 and 6)
 //   --only=…         run only some sections (comma separated)
 //   --n, --concurrency   submissions per server (default 1000) and parallel requests (default 8) (section 2)
 //   --runs           validations per validator (section 3, default 2000)
 //   --sizes          staff-list sizes in records (section 5, default 1000,100000)
+//   --lh-runs        Lighthouse runs per page (section 6, default 3; the median performance is printed)
+//   --lh-save=DIR    also write each page's median Lighthouse run as JSON into DIR (section 6)
 //
 // Everything runs on 127.0.0.1; every PocketBase, the browser and every temp dir is removed at the end.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -19,6 +22,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { register } from 'tsx/esm/api';
+import { benchLighthouse } from './lighthouse.mjs';
 import { benchList } from './list.mjs';
 
 register(); // lets this plain ESM script import the project's TypeScript (tests/support, generator, src)
@@ -30,11 +34,17 @@ const opt = (name, dflt) => {
   const hit = args.find((a) => a.startsWith(`--${name}=`));
   return hit ? hit.slice(name.length + 3) : dflt;
 };
-const ONLY = opt('only', 'bundle,submit,validate,generate,list').split(',');
+const SECTIONS = 'bundle,submit,validate,generate,list,lighthouse';
+const ONLY = opt('only', SECTIONS).split(',');
 const N = Number(opt('n', '1000'));
 const CONCURRENCY = Number(opt('concurrency', '8'));
 const RUNS = Number(opt('runs', '2000'));
 const SIZES = opt('sizes', '1000,100000').split(',').map(Number);
+const LH_RUNS = Number(opt('lh-runs', '3'));
+// The built site that sections 1 and 6 serve: dist/ unless --out (or FORMWORK_E2E_OUT, as the e2e tests
+// use) names another dir, so a bench can build its own copy while someone else rebuilds dist/.
+const OUT = resolve(opt('out', process.env.FORMWORK_E2E_OUT ?? join(ROOT, 'dist')));
+process.env.FORMWORK_E2E_OUT = OUT; // read by tests/support/site.ts when it is first imported
 
 const ts = (p) => import(pathToFileURL(join(ROOT, p)).href);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -62,12 +72,18 @@ function table(title, header, body) {
 // ---------------------------------------------------------------------------------------------------
 // 1. Initial JS and CSS (gzip) per route, as chromium loads it from the built site.
 // ---------------------------------------------------------------------------------------------------
+let built = false;
+/** Builds the site into OUT once per bench run if --build asks for it or it is missing. */
+function ensureBuilt() {
+  if (built || (!flag('build') && existsSync(join(OUT, 'index.html')))) return;
+  const t = performance.now();
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', OUT, '--emptyOutDir'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  built = true;
+  console.log(`built ${OUT} in ${ms(performance.now() - t)}`);
+}
+
 async function benchBundle() {
-  if (flag('build') || !existsSync(join(ROOT, 'dist/index.html'))) {
-    const t = performance.now();
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-    console.log(`built dist/ in ${ms(performance.now() - t)}`);
-  }
+  ensureBuilt();
   const { startSite } = await ts('tests/support/site.ts');
   const { launchBrowser, label } = await ts('tests/support/browser.ts');
   const { createStaff } = await ts('tests/support/staff.ts');
@@ -392,13 +408,21 @@ async function benchListSection() {
   await benchList({ root: ROOT, ts, table, rows, cleanups, kb, ms, median, sizes: SIZES });
 }
 
-const sections = { bundle: benchBundle, submit: benchSubmit, validate: benchValidate, generate: benchGenerate, list: benchListSection };
+// ---------------------------------------------------------------------------------------------------
+// 6. Lighthouse (mobile) performance and accessibility of two applicant forms and a staff list.
+// ---------------------------------------------------------------------------------------------------
+async function benchLighthouseSection() {
+  ensureBuilt();
+  await benchLighthouse({ ts, table, rows, cleanups, median, runs: LH_RUNS, save: opt('lh-save') && resolve(opt('lh-save')) });
+}
+
+const sections = { bundle: benchBundle, submit: benchSubmit, validate: benchValidate, generate: benchGenerate, list: benchListSection, lighthouse: benchLighthouseSection };
 let failed = false;
 try {
   console.log(`Formwork bench — ${new Date().toISOString()} — ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`);
   console.log(`load average at start: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (figures are only comparable on an otherwise idle machine)`);
   for (const name of ONLY) {
-    if (!sections[name]) throw new Error(`unknown section ${name} (bundle, submit, validate, generate, list)`);
+    if (!sections[name]) throw new Error(`unknown section ${name} (${SECTIONS})`);
     const t = performance.now();
     try {
       await sections[name]();

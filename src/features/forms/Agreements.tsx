@@ -27,7 +27,7 @@ function DocumentText({ body }: { body: string }) {
     <>
       {textBlocks(body).map((b, i) =>
         b.kind === 'heading' ? (
-          <Title key={i} order={4} size="h5" mt="sm">
+          <Title key={i} order={3} size="h5" mt="sm">
             {spanNodes(b.spans)}
           </Title>
         ) : b.kind === 'list' ? (

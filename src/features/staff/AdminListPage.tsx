@@ -38,6 +38,8 @@ async function mailOf(collection: string, records: RecordModel[]): Promise<Recor
     .getFullList<OutboxItem & { record: string }>({
       filter: pb.filter(`sourceCollection = {:c} && (${ids})`, { c: collection, ...params }),
       sort: 'kind,created',
+      // Only what MailStatus shows: each entry also holds its rendered e-mail (~25 KB), never shown here.
+      fields: 'id,record,kind,to,status,sentAt,attempts',
     });
   const byRecord: Record<string, OutboxItem[]> = {};
   for (const item of items) (byRecord[item.record] ??= []).push(item);

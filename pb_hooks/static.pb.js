@@ -1,0 +1,42 @@
+/// <reference path="../pb_data/types.d.ts" />
+// The built site (the --publicDir, dist/ under `npm start`) as PocketBase's own static route serves it,
+// plus what a phone on a slow network needs (Lighthouse's "text compression" and "cache lifetimes"):
+//
+// - gzip for every response of this route (Vite's JS and CSS shrink ~4×; PocketBase sends none),
+// - the hashed files under /assets/ cached for a year (a new build has new names), and the HTML
+//   shell revalidated on every visit, so a deploy is seen at once.
+//
+// The route replaces the default one, which PocketBase only adds when no hook defined "/{path...}"; the
+// API (/api/…) and the dashboard (/_/…) have their own routes, untouched: no gzip of uploads or of the
+// realtime stream, and no JS on any API request. The flags are read as PocketBase reads them.
+(() => {
+  const args = [...$os.args];
+  const flag = (name) => {
+    const i = args.findIndex((a) => a === `--${name}` || a === `-${name}`);
+    if (i >= 0) return args[i + 1];
+    const hit = args.find((a) => a.startsWith(`--${name}=`) || a.startsWith(`-${name}=`));
+    return hit === undefined ? undefined : hit.slice(hit.indexOf('=') + 1);
+  };
+  const publicDir = flag('publicDir') ?? $filepath.join(args[0], '../pb_public');
+  const indexFallback = flag('indexFallback') !== 'false';
+  $app.store().set('formwork.publicDir', publicDir); // handlers run in other VMs: no closures
+  routerAdd(
+    'GET',
+    '/{path...}',
+    $apis.static($os.dirFS(publicDir), indexFallback),
+    (e) => {
+      const path = e.request.url.path;
+      let immutable = false;
+      if (path.startsWith('/assets/') && !path.includes('..')) {
+        try {
+          immutable = !$os.stat($filepath.join($app.store().get('formwork.publicDir'), path)).isDir();
+        } catch {
+          // a missing asset gets index.html (the fallback), which must not be kept for a year
+        }
+      }
+      e.response.header().set('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      return e.next();
+    },
+    $apis.gzip(),
+  );
+})();
