@@ -5,8 +5,9 @@
  * finds n by trying every number, which takes a phone a fraction of a second and makes each automated
  * submission cost the same work.
  *
- * The form starts this once it has mounted and the page is idle, so the proof is usually ready before
- * the applicant presses Submit; the send waits for it otherwise. The search runs in a Web Worker (its
+ * The form starts this when the visitor first uses the page (a focus, a tap, a key), so the proof is
+ * usually ready long before the applicant presses Submit, and a visit that fills nothing (a reader, a
+ * Lighthouse run, a Storybook story) costs no request and no work; the send waits for it otherwise. The search runs in a Web Worker (its
  * own small chunk, with @noble/hashes), or in slices on the page where no worker can start. Each solved
  * challenge stores one application; a refused proof (expired, spent, issued before a server restart) is
  * replaced and the application sent once more (src/features/forms/useSubmission.ts).
@@ -202,12 +203,16 @@ export function prover(collection: string, options: ProverOptions = {}): Prover 
   };
 }
 
-/** Runs `task` once the page is idle (after its first render and loads), at most `timeout` ms later; returns a cancel. */
-export function whenIdle(task: () => void, timeout = 2000): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(task, { timeout });
-    return () => cancelIdleCallback(handle);
+const ENGAGING = ['focusin', 'pointerdown', 'keydown'] as const;
+
+/** Runs `task` once, at the visitor's first focus, tap or key anywhere in the page; returns a cancel. */
+export function whenEngaged(task: () => void, target: Pick<Document, 'addEventListener' | 'removeEventListener'> = document): () => void {
+  const capture = { capture: true }; // an object, not `true`: Node's EventTarget ignores a boolean when removing
+  const cancel = () => ENGAGING.forEach((type) => target.removeEventListener(type, run, capture));
+  function run() {
+    cancel();
+    task();
   }
-  const handle = setTimeout(task, 200);
-  return () => clearTimeout(handle);
+  ENGAGING.forEach((type) => target.addEventListener(type, run, capture));
+  return cancel;
 }

@@ -3,14 +3,14 @@
  * upload progress, the checkout window, and the way back from every kind of failure with everything
  * the applicant entered kept. Server field errors come back as problems at the fields.
  *
- * Each send carries a proof of work (src/engine/proofOfWork.ts), solved in a worker from the time the
- * form has mounted; a send waits for it when it is not ready yet ("checking"), and a proof the server
+ * Each send carries a proof of work (src/engine/proofOfWork.ts), solved in a worker from the visitor's
+ * first use of the page; a send waits for it when it is not ready yet ("checking"), and a proof the server
  * refuses (expired, spent, from before a restart) is replaced and the application sent once more.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { attemptKeys, IDEMPOTENCY_FIELD } from '../../engine/idempotency.ts';
-import { PROOF_FIELD, prover, refusedProof, whenIdle, type Prover } from '../../engine/proofOfWork.ts';
+import { PROOF_FIELD, prover, refusedProof, whenEngaged, type Prover } from '../../engine/proofOfWork.ts';
 import type { FieldProblem } from '../../engine/problems.ts';
 import { serverProblems } from '../../engine/serverErrors.ts';
 import { postMultipart, recordsUrl, toFormData } from '../../engine/submit.ts';
@@ -48,12 +48,12 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
   // Kept across the retries of one filled form, so a retry of a send that was stored but not answered
   // does not store it twice (src/engine/idempotency.ts); a new one after each success.
   const keys = useRef(attemptKeys()).current;
-  // The form's proofs of work: the first is fetched and solved once the page is idle after mounting.
+  // The form's proofs of work: the first is fetched and solved from the visitor's first focus, tap or key.
   const proofs = useRef<Prover | null>(null);
   useEffect(() => {
     const own = prover(service.collection);
     proofs.current = own;
-    const cancel = whenIdle(() => own.prepare());
+    const cancel = whenEngaged(() => own.prepare());
     return () => {
       cancel();
       own.dispose();

@@ -6,7 +6,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PROOF_FIELD as SERVER_PROOF_FIELD } from '../../../generator/transform/collections.ts';
-import { challengeUrl, isChallenge, PROOF_FIELD, proofValue, prover, refusedProof, type Challenge, type Solver } from '../../../src/engine/proofOfWork.ts';
+import {
+  challengeUrl,
+  isChallenge,
+  PROOF_FIELD,
+  proofValue,
+  prover,
+  refusedProof,
+  whenEngaged,
+  type Challenge,
+  type Solver,
+} from '../../../src/engine/proofOfWork.ts';
 import { prepare, searchRange, solveChallenge } from '../../../src/engine/proofOfWork.solver.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -120,5 +130,22 @@ describe('the prover', () => {
     const twice = setup({ failFirst: 2 });
     await expect(twice.p.take()).rejects.toThrow(/HTTP 503/);
     expect(challengeOf(await twice.p.take())).toBe(twice.issued[0]!.challenge);
+  });
+});
+
+describe('when the work starts', () => {
+  it('at the first focus, tap or key, once, and never after a cancel', () => {
+    const page = new EventTarget();
+    let started = 0;
+    whenEngaged(() => started++, page);
+    expect(started).toBe(0); // a visit that does nothing costs nothing
+    page.dispatchEvent(new Event('pointerdown'));
+    page.dispatchEvent(new Event('focusin'));
+    page.dispatchEvent(new Event('keydown'));
+    expect(started).toBe(1);
+    const cancel = whenEngaged(() => started++, page);
+    cancel();
+    page.dispatchEvent(new Event('focusin'));
+    expect(started).toBe(1);
   });
 });
