@@ -3,8 +3,10 @@ import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { AppRoutes } from './app/routes.tsx';
+import { AppRoutes, preloadRoute } from './app/routes.tsx';
 import { cssVariablesResolver, theme } from './app/theme.ts';
+
+preloadRoute(window.location.pathname);
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -3,7 +3,7 @@
  * Each screen is its own chunk, so an applicant's page never loads the staff screens.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { registry } from '../generated/registry.ts';
 import { paths } from '../config/paths.ts';
 import { ScreenLoader } from '../components/ScreenLoader.tsx';
@@ -12,8 +12,10 @@ import { MessagePart } from './locale.tsx';
 import Root from './Root.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 
-const ServiceFormPage = lazy(() => import('../features/forms/ServiceFormPage.tsx'));
-const PageView = lazy(() => import('../features/pages/PageView.tsx'));
+const loadServiceFormPage = () => import('../features/forms/ServiceFormPage.tsx');
+const loadPageView = () => import('../features/pages/PageView.tsx');
+const ServiceFormPage = lazy(loadServiceFormPage);
+const PageView = lazy(loadPageView);
 const NotFound = lazy(() => import('../features/pages/NotFound.tsx'));
 const ServicesIndex = lazy(() => import('../features/pages/ServicesIndex.tsx'));
 const SignInPage = lazy(() => import('../features/staff/SignInPage.tsx'));
@@ -26,6 +28,12 @@ const AuditPage = lazy(() => import('../features/staff/AuditPage.tsx'));
 const ApplicationStatusPage = lazy(() => import('../features/application/ApplicationStatusPage.tsx'));
 const RetentionPage = lazy(() => import('../features/staff/RetentionPage.tsx'));
 const StaffAccountsPage = lazy(() => import('../features/staff/StaffAccountsPage.tsx'));
+
+/** What a route's screen will load (its chunk, its form module), for preloadRoute. */
+interface RouteHandle {
+  preload: () => Promise<unknown>;
+}
+const preloads = (...loads: (() => Promise<unknown>)[]): RouteHandle => ({ preload: () => Promise.all(loads.map((load) => load())) });
 
 const screen = (node: ReactNode) => <Suspense fallback={<ScreenLoader />}>{node}</Suspense>;
 /** A screen whose texts are in a part of the catalogue of their own (engine/messageParts.ts). */
@@ -59,10 +67,16 @@ export function buildRoutes(): RouteObject[] {
   const children: RouteObject[] = [staffRoutes()];
   for (const service of registry.services) {
     for (const variant of service.forms) {
-      children.push({ path: variant.route, element: screen(<ServiceFormPage key={`${service.id}/${variant.id}`} service={service} variant={variant} />) });
+      children.push({
+        path: variant.route,
+        handle: preloads(loadServiceFormPage, variant.load),
+        element: screen(<ServiceFormPage key={`${service.id}/${variant.id}`} service={service} variant={variant} />),
+      });
     }
   }
-  for (const page of registry.pages) children.push({ path: page.route, element: screenWith(pagePart(page.id), <PageView key={page.id} page={page} />) });
+  for (const page of registry.pages) {
+    children.push({ path: page.route, handle: preloads(loadPageView), element: screenWith(pagePart(page.id), <PageView key={page.id} page={page} />) });
+  }
   if (!children.some((r) => r.path === '/')) children.push({ path: '/', element: screen(<ServicesIndex />) });
   children.push({ path: paths.signIn, element: screenWith(STAFF_PART, <SignInPage />) });
   children.push({ path: paths.application, element: screen(<ApplicationStatusPage />) });
@@ -71,6 +85,16 @@ export function buildRoutes(): RouteObject[] {
 }
 
 const routes = buildRoutes();
+
+/**
+ * Starts loading what the screen at `pathname` needs while the language's messages load, rather than
+ * one after the other (messages → screen chunk → form module): on a slow phone network each step of
+ * that chain was a round trip before the form could show. Dynamic imports are cached, so the screen's
+ * own later import() gets the same module.
+ */
+export function preloadRoute(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) void (match.route.handle as RouteHandle | undefined)?.preload().catch(() => {}); // the screen reports its own failure
+}
 
 /**
  * The site's screens, in react-router's declarative mode (<BrowserRouter> + useRoutes): the data-router
