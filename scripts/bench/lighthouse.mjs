@@ -12,15 +12,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const METRICS = [
   ['FCP', 'first-contentful-paint', (v) => `${(v / 1000).toFixed(1)} s`],
   ['LCP', 'largest-contentful-paint', (v) => `${(v / 1000).toFixed(1)} s`],
@@ -30,11 +21,11 @@ const METRICS = [
 const BUDGET_MS = 170_000; // the whole section, start-up included: a run that would end past it is skipped
 
 /** Chromium on a free loopback DevTools port with a throw-away profile; resolves once the port answers. */
-async function startChromium(freePort) {
+async function startChromium(freePort, chromiumArgs) {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'formwork-bench-lh-profile-'));
   const executable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  const args = [...CHROMIUM_FLAGS, '--remote-debugging-address=127.0.0.1', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'];
+  const args = [...chromiumArgs, '--remote-debugging-address=127.0.0.1', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'];
   const child = spawn(executable, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   child.stderr.on('data', (d) => (log = (log + d).slice(-4000)));
@@ -109,12 +100,12 @@ export async function benchLighthouse({ ts, table, rows, cleanups, median, runs 
   const { startSite } = await ts('tests/support/site.ts');
   const { freePort } = await ts('tests/support/pocketbase.ts');
   const { createStaff, superuserClient } = await ts('tests/support/staff.ts');
-  const { label } = await ts('tests/support/browser.ts');
+  const { CHROMIUM_ARGS, label } = await ts('tests/support/browser.ts'); // the flags the tests start chromium with
   const { formData, pngFile, signed, validCreditRepair } = await ts('tests/support/fixtures.ts');
 
   const site = await startSite();
   cleanups.push(() => site.stop());
-  const chrome = await startChromium(freePort);
+  const chrome = await startChromium(freePort, CHROMIUM_ARGS);
   cleanups.push(() => chrome.stop());
   // The staff list shows rows, not its empty state: three submissions as the form sends them (by the
   // superuser, who needs no proof of work; the hooks validate them as any other).
