@@ -20,15 +20,22 @@ onRecordCreateRequest((e) => {
   require(`${__hooks}/lib/proofOfWork.js`).check(e); // a guest's proof of work, spent with the record
   submission.checkCreate(e);
   const signed = agreements.checkSignature(e, service);
-  if (signed) agreements.prepareRecord(e.record, service, signed, new Date());
+  const now = new Date();
+  if (signed) agreements.prepareRecord(e.record, service, signed, now);
   require(`${__hooks}/lib/payments.js`).offerCheckout(e);
   const request = { ip: e.realIP(), userAgent: (e.requestInfo().headers || {}).user_agent };
+  // The transaction holds SQLite's only writer, and every other submission waits for it: what it
+  // writes besides the record is built before it begins. So the record's id is chosen now, as
+  // PocketBase would choose it (a browser-sent id, which PocketBase checks, is kept).
+  if (!e.record.id) e.record.id = $security.randomStringWithAlphabet(15, 'abcdefghijklmnopqrstuvwxyz0123456789');
+  const entries = signed ? agreements.signatureEntries(app, e.record, service, signed, request) : [];
+  const mails = require(`${__hooks}/lib/outbox.js`).submissionMails(app, e.record, now);
   try {
     app.runInTransaction((txApp) => {
       e.app = txApp;
       e.next();
-      if (signed) agreements.storeSignatures(txApp, e.record, service, signed, request);
-      require(`${__hooks}/lib/outbox.js`).enqueue(txApp, e.record);
+      for (const entry of entries) txApp.save(entry);
+      for (const mail of mails) txApp.save(mail);
     });
   } catch (err) {
     e.app = app;

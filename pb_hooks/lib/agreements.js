@@ -58,10 +58,14 @@ function prepareRecord(record, service, signed, now) {
   }
 }
 
-/** Writes one entry per document (its hash in the language read; the signed ones with the name) with `app`. */
-function storeSignatures(app, record, service, signed, request) {
-  const collection = app.findCollectionByNameOrId(config.signatureCollection);
-  for (const doc of service.agreements.documents) {
+/**
+ * One entry per document (its hash in the language read; the signed ones with the name), unsaved: the
+ * submission prepares them before its transaction (the record's id is known by then) and saves them in it.
+ */
+function signatureEntries(app, record, service, signed, request) {
+  // PocketBase's in-memory copy of the collection, kept in step with every schema change (no query).
+  const collection = app.findCachedCollectionByNameOrId(config.signatureCollection);
+  return service.agreements.documents.map((doc) => {
     const entry = new Record(collection);
     entry.set('sourceCollection', record.collection().name);
     entry.set('record', record.id);
@@ -73,8 +77,8 @@ function storeSignatures(app, record, service, signed, request) {
     entry.set('signedName', doc.sign ? signed.name : '');
     entry.set('ip', request.ip);
     entry.set('userAgent', String(request.userAgent || '').slice(0, 500));
-    app.save(entry);
-  }
+    return entry;
+  });
 }
 
 /** The applicant's status page for a record (the link in their e-mail). */
@@ -103,4 +107,4 @@ function serviceMayStart(record, now) {
   return !deadline || !days.isWithinWindow(now, deadline);
 }
 
-module.exports = { SIGNATURE_KEY, checkSignature, prepareRecord, storeSignatures, statusUrl, cancelUntil, mayCancel, serviceMayStart, timeZoneOf };
+module.exports = { SIGNATURE_KEY, checkSignature, prepareRecord, signatureEntries, statusUrl, cancelUntil, mayCancel, serviceMayStart, timeZoneOf };

@@ -158,11 +158,29 @@ function federalHolidays(year) {
   return federalHolidayDetails(year).map((e) => e.date);
 }
 
+/*
+ * The holiday days of a year, as a lookup, computed once per year per runtime. The list is a pure
+ * function of the year and of the rules above, so keeping it can never serve a stale answer; computing
+ * it costs ~1.5 ms in goja, and a cancellation deadline asks for it on every day it counts (a
+ * submission paid ~4 ms for that before; docs/performance.md, section 2).
+ */
+const holidaysByYear = Object.create(null);
+
+function holidayLookup(year) {
+  let days = holidaysByYear[year];
+  if (!days) {
+    days = Object.create(null);
+    for (const entry of federalHolidayDetails(year)) days[entry.date] = true;
+    holidaysByYear[year] = days;
+  }
+  return days;
+}
+
 /** Monday–Friday and not a federal holiday (actual or observed). */
 function isBusinessDay(date) {
   const weekday = new Date(parseDate(date)).getUTCDay();
   if (weekday === 0 || weekday === 6) return false;
-  return federalHolidays(Number(String(date).slice(0, 4))).indexOf(date) === -1;
+  return holidayLookup(Number(String(date).slice(0, 4)))[date] !== true;
 }
 
 /** The nth business day strictly after `date` (the start date itself never counts). */

@@ -7,6 +7,13 @@
  * Templates come from pb_hooks/generated/mail.js (schemas/mail/, precompiled handlebars). Their context
  * holds the applicant's name and the non-sensitive, non-file fields only: never an SSN, card data or a
  * document link.
+ *
+ * The transaction writes what an e-mail says, not the e-mail itself: its template, its subject and its
+ * context, the values it shows as they are at that moment (the documents as signed included). The job
+ * renders the body from that context when it first sends the e-mail, keeps the result in `html` and
+ * `text` and drops the context. So an e-mail is fixed when the submission is saved, as before, but its
+ * rendering (~10 ms of JS for a signed contract) no longer runs in the request or holds the
+ * transaction every other submission waits for (docs/performance.md, section 2).
  */
 const mail = require(`${__hooks}/generated/mail.js`);
 const config = require(`${__hooks}/generated/services.js`);
@@ -60,20 +67,25 @@ function fieldLines(record, texts) {
   return lines;
 }
 
-function context(service, record, locale, opts) {
+/** `submittedAt`: when the application was sent (a Date or PocketBase's date text), shown to the minute. */
+function context(service, record, locale, opts, submittedAt) {
   const texts = service.texts[locale] || service.texts[mail.defaultLanguage];
   const phone = mail.company.phone || '';
-  return Object.assign({
-    name: displayName(record, service),
-    service: texts.title,
-    form: texts.forms[record.getString('variant')] || texts.title,
-    submittedAt: record.getString('created').slice(0, 16) + ' UTC',
-    language: (service.texts[record.getString('locale')] || texts).language,
-    reference: record.id,
-    listUrl: opts.publicUrl + service.adminRoute,
-    fields: fieldLines(record, texts),
-    company: Object.assign({}, mail.company, { phoneDigits: phone.replace(/[^\d+]/g, '') }),
-  }, agreementContext(service, record, texts));
+  const at = typeof submittedAt === 'string' ? submittedAt : submittedAt.toISOString().replace('T', ' ');
+  return Object.assign(
+    {
+      name: displayName(record, service),
+      service: texts.title,
+      form: texts.forms[record.getString('variant')] || texts.title,
+      submittedAt: at.slice(0, 16) + ' UTC',
+      language: (service.texts[record.getString('locale')] || texts).language,
+      reference: record.id,
+      listUrl: opts.publicUrl + service.adminRoute,
+      fields: fieldLines(record, texts),
+      company: Object.assign({}, mail.company, { phoneDigits: phone.replace(/[^\d+]/g, '') }),
+    },
+    agreementContext(service, record, texts),
+  );
 }
 
 /** Services with agreements: the documents as signed, the applicant's status link, the deadline, the payment link. */
@@ -91,63 +103,94 @@ function agreementContext(service, record, texts) {
   };
 }
 
-function render(template, locale, ctx) {
-  const t = mail.templates[template][locale] || mail.templates[template][mail.defaultLanguage];
-  return { subject: t.subject(ctx).replace(/\s+/g, ' ').trim(), html: t.html(ctx), text: t.text(ctx) };
+function templateOf(template, locale) {
+  const versions = mail.templates[template];
+  if (!versions) throw new Error('No e-mail template "' + template + '".');
+  return versions[locale] || versions[mail.defaultLanguage];
 }
 
-function queue(app, record, kind, to, locale, message) {
-  const outbox = app.findCollectionByNameOrId(config.outboxCollection);
-  const item = new Record(outbox);
+const subjectOf = (template, locale, ctx) => templateOf(template, locale).subject(ctx).replace(/\s+/g, ' ').trim();
+
+/** The body of an e-mail written by mailRecord(), from its template and context. */
+function renderBody(template, locale, ctx) {
+  const t = templateOf(template, locale);
+  return { html: t.html(ctx), text: t.text(ctx) };
+}
+
+/**
+ * One e-mail, unsaved: what it says (template, subject, context); the job renders its body when it
+ * sends it. `contextJson`: the context as JSON (PocketBase stores the text as it is, which costs less
+ * than converting the object, and e-mails to several staff addresses share one).
+ */
+function mailRecord(app, record, kind, to, locale, template, ctx, contextJson) {
+  // PocketBase's in-memory copy of the collection, kept in step with every schema change (no query).
+  const item = new Record(app.findCachedCollectionByNameOrId(config.outboxCollection));
   item.set('sourceCollection', record.collection().name);
   item.set('record', record.id);
   item.set('kind', kind);
   item.set('to', to);
   item.set('locale', locale);
-  item.set('subject', message.subject);
-  item.set('html', message.html);
-  item.set('text', message.text);
+  item.set('template', template);
+  item.set('subject', subjectOf(template, locale, ctx));
+  item.set('context', contextJson);
   item.set('status', 'pending');
   item.set('attempts', 0);
   item.set('nextAttemptAt', pbDate(Date.now()));
-  app.save(item);
+  return item;
 }
 
-/** The payment link of an application that pays later (lib/payments.js offerLater), to its applicant. */
+/** The payment link of an application that pays later (lib/payments.js offerLater), to its applicant, written with `app`. */
 function enqueuePaymentDue(app, record) {
   const service = mail.services[record.collection().name];
   const applicant = service && service.mail.applicant;
   const to = applicant ? record.getString(applicant.to) : '';
   if (!to) return 0;
   const locale = record.getString('locale') || mail.defaultLanguage;
-  queue(app, record, 'applicant', to, locale, render('payment-due', locale, context(service, record, locale, options())));
+  const ctx = context(service, record, locale, options(), record.getString('created'));
+  app.save(mailRecord(app, record, 'applicant', to, locale, 'payment-due', ctx, JSON.stringify(ctx)));
   return 1;
 }
 
-/** Writes the e-mails a new submission sends, with `app` (the submission's transaction). */
-function enqueue(app, record) {
+/**
+ * The e-mails a new submission sends (to the applicant, and a notice to each staff address), unsaved:
+ * the submission prepares them before its transaction, from the record as it is about to be saved (its
+ * id already chosen), and saves them in it. Building them is most of their cost, and the transaction
+ * holds SQLite's only writer, which every other submission waits for. `submittedAt`: a Date.
+ */
+function submissionMails(app, record, submittedAt) {
   const service = mail.services[record.collection().name];
-  if (!service) return 0;
+  if (!service) return [];
   const opts = options();
-  let count = 0;
+  const items = [];
   const applicant = service.mail.applicant;
   const to = applicant ? record.getString(applicant.to) : '';
   if (applicant && to) {
     const locale = record.getString('locale') || mail.defaultLanguage;
-    queue(app, record, 'applicant', to, locale, render(applicant.template, locale, context(service, record, locale, opts)));
-    count++;
+    const ctx = context(service, record, locale, opts, submittedAt);
+    items.push(mailRecord(app, record, 'applicant', to, locale, applicant.template, ctx, JSON.stringify(ctx)));
   }
-  if (service.mail.staff) {
-    const message = render(service.mail.staffTemplate, mail.defaultLanguage, context(service, record, mail.defaultLanguage, opts));
-    for (const address of opts.staff) {
-      queue(app, record, 'staff', address, mail.defaultLanguage, message);
-      count++;
-    }
+  if (service.mail.staff && opts.staff.length > 0) {
+    const ctx = context(service, record, mail.defaultLanguage, opts, submittedAt);
+    const json = JSON.stringify(ctx);
+    for (const address of opts.staff) items.push(mailRecord(app, record, 'staff', address, mail.defaultLanguage, service.mail.staffTemplate, ctx, json));
   }
-  return count;
+  return items;
+}
+
+/**
+ * Renders the body of an e-mail that has none yet (one written by mailRecord(); a rendered one is sent as it
+ * is, so a retry or a resend sends the same e-mail) and drops the context it was rendered from.
+ */
+function ensureRendered(item) {
+  if (item.getString('html') || !item.getString('template')) return;
+  const body = renderBody(item.getString('template'), item.getString('locale'), JSON.parse(item.getString('context')));
+  item.set('html', body.html);
+  item.set('text', body.text);
+  item.set('context', null);
 }
 
 function sendOne(app, item) {
+  ensureRendered(item);
   const meta = app.settings().meta;
   const message = new MailerMessage({
     from: { address: meta.senderAddress, name: meta.senderName },
@@ -178,11 +221,16 @@ function processDue(app) {
   try {
     const opts = options();
     const now = Date.now();
-    const due = app.findRecordsByFilter(config.outboxCollection, "status = 'pending' && nextAttemptAt <= {:now}", 'nextAttemptAt', 100, 0, { now: pbDate(now) });
+    const due = app.findRecordsByFilter(config.outboxCollection, "status = 'pending' && nextAttemptAt <= {:now}", 'nextAttemptAt', 100, 0, {
+      now: pbDate(now),
+    });
     for (const item of due) {
       const to = item.getString('to');
       const since = pbDate(Date.now() - opts.throttleSeconds * 1000);
-      const recent = app.findRecordsByFilter(config.outboxCollection, "to = {:to} && status = 'sent' && sentAt > {:since}", '-sentAt', 1, 0, { to: to, since: since });
+      const recent = app.findRecordsByFilter(config.outboxCollection, "to = {:to} && status = 'sent' && sentAt > {:since}", '-sentAt', 1, 0, {
+        to: to,
+        since: since,
+      });
       if (recent.length > 0) {
         item.set('nextAttemptAt', pbDate(msOf(recent[0].getString('sentAt')) + opts.throttleSeconds * 1000));
         app.save(item);
@@ -255,4 +303,4 @@ function mayManage(auth) {
   return auth.collection().name === config.staffCollection && auth.getString('role') === 'admin';
 }
 
-module.exports = { enqueue, enqueuePaymentDue, processDue, resend, configure, mayManage };
+module.exports = { submissionMails, enqueuePaymentDue, processDue, resend, configure, mayManage };

@@ -99,8 +99,16 @@ function idempotencyKey(e) {
 /** The record an earlier attempt with this key stored in `collection`, or null. */
 function findAttempt(app, collection, key) {
   if (!key) return null;
+  // The key's unique index is partial (non-empty keys only), and SQLite uses it only when the query
+  // repeats that condition: findFirstRecordByData(…, key) scanned the whole collection on every submission.
+  const record = new Record(collection);
   try {
-    return app.findFirstRecordByData(collection, KEY_FIELD, key);
+    app
+      .recordQuery(collection)
+      .andWhere($dbx.exp('[[' + KEY_FIELD + ']] = {:key} AND [[' + KEY_FIELD + "]] != ''", { key: key }))
+      .limit(1)
+      .one(record);
+    return record;
   } catch (_) {
     return null; // not stored (yet)
   }

@@ -198,7 +198,9 @@ async function benchSubmit() {
     const worker = async () => {
       while (next < count) {
         next++;
-        const body = formData(proofs ? { ...payload, proof: proofs.pop() } : payload, { stateId: pngFile() });
+        // As the form sends it, to both servers: a new idempotency key per application (src/engine/idempotency.ts).
+        const fields = { ...payload, idempotencyKey: crypto.randomUUID(), ...(proofs ? { proof: proofs.pop() } : {}) };
+        const body = formData(fields, { stateId: pngFile() });
         const res = await fetch(`${url}/api/collections/creditrepairnew/records`, { method: 'POST', body });
         if (res.status === 200) ok++;
         else failures.set(res.status, `${(await res.text()).slice(0, 200)}`);

@@ -62,6 +62,12 @@ describe('e-mail outbox', () => {
       ['applicant', 'aziza@example.com', 'pending'],
       ['staff', STAFF, 'pending'],
     ]);
+    // Written with the submission: the template, the subject and the values it shows; the body is rendered when it is sent.
+    expect(queued.map((q) => [q.template, q.html, q.context?.reference])).toEqual([
+      ['agreement', '', record.id],
+      ['staff-notice', '', record.id],
+    ]);
+    expect(queued[0]?.subject).toBe('Ваш подписанный договор и право на отмену: Заявка на восстановление кредитной истории');
 
     expect(await flush()).toMatchObject({ sent: 2 });
     const mails = await smtp!.waitFor(2);
@@ -84,7 +90,13 @@ describe('e-mail outbox', () => {
       expect(all).not.toContain('987654321'); // SSN
       expect(all).not.toMatch(/\.png|\/api\/files\//); // document links
     }
-    expect((await outboxOf(record.id)).every((q) => q.status === 'sent' && q.sentAt)).toBe(true);
+    const sent = await outboxOf(record.id);
+    expect(sent.every((q) => q.status === 'sent' && q.sentAt)).toBe(true);
+    // The rendered e-mail is kept as sent (a resend sends it again as it is); its context is dropped.
+    expect(sent.map((q) => [q.text.includes(record.id), q.html !== '', q.context])).toEqual([
+      [true, true, null],
+      [true, true, null],
+    ]);
   });
 
   it('takes the submission at once while the mail server is down, and delivers once it is back', async () => {
