@@ -182,6 +182,8 @@ export function serviceCollection(s: ServiceModel, site: SiteModel): PbCollectio
       `CREATE UNIQUE INDEX \`idx_${s.collection}_${IDEMPOTENCY_KEY}\` ON \`${s.collection}\` (\`${IDEMPOTENCY_KEY}\`) WHERE \`${IDEMPOTENCY_KEY}\` != ''`,
       // A proof spent twice at once: the second transaction is refused here.
       `CREATE UNIQUE INDEX \`idx_${s.collection}_${PROOF_FIELD}\` ON \`${s.collection}\` (\`${PROOF_FIELD}\`) WHERE \`${PROOF_FIELD}\` != ''`,
+      // The applicant's page finds the application by its token (pb_hooks/lib/application.js): not a scan.
+      ...(s.agreements ? [`CREATE INDEX \`idx_${s.collection}_accessToken\` ON \`${s.collection}\` (\`accessToken\`)`] : []),
     ],
   };
 }
