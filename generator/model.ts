@@ -85,6 +85,12 @@ export interface PageModel {
   blocks: Block[];
 }
 
+/** The names of the collections every site has beside its services, as both runtimes are told them. */
+export function siteCollections(site: SiteModel) {
+  const { staffCollection, trashCollection, outboxCollection, auditCollection, historyCollection, signatureCollection } = site;
+  return { staffCollection, trashCollection, outboxCollection, auditCollection, historyCollection, signatureCollection };
+}
+
 export interface SiteModel {
   languages: Locale[];
   defaultLanguage: Locale;

@@ -1,6 +1,6 @@
 /** The renderer's view of the site: src/generated/registry.ts, one module per form, one catalogue per language. */
 import type { AdminCard, FormModule } from '../../src/engine/types.ts';
-import type { ServiceModel, SiteModel } from '../model.ts';
+import { siteCollections, type ServiceModel, type SiteModel } from '../model.ts';
 import { agreementsTable } from '../agreements.ts';
 import { browserValidatorSource, formSchemaId } from './browserValidators.ts';
 import { messagePartOf } from '../../src/engine/messageParts.ts';
@@ -88,12 +88,7 @@ export function emitRegistry(site: SiteModel): Files {
     render('registry.ts.hbs', {
       languages: site.languages,
       defaultLanguage: site.defaultLanguage,
-      staffCollection: site.staffCollection,
-      trashCollection: site.trashCollection,
-      outboxCollection: site.outboxCollection,
-      auditCollection: site.auditCollection,
-      historyCollection: site.historyCollection,
-      signatureCollection: site.signatureCollection,
+      ...siteCollections(site),
       statuses: site.statuses,
       site: { company: site.company, constants: site.constants, header: site.header, footer: site.footer, products: site.products },
       services,
@@ -115,7 +110,9 @@ export function emitRegistry(site: SiteModel): Files {
     const parts = new Map<string, Record<string, string>>();
     for (const [key, text] of Object.entries(sorted)) {
       const part = messagePartOf(key);
-      parts.set(part, { ...parts.get(part), [key]: text });
+      const messages = parts.get(part) ?? {};
+      messages[key] = text;
+      parts.set(part, messages);
     }
     for (const [part, messages] of parts) files.set(`src/generated/messages/parts/${locale}/${part}.json`, `${JSON.stringify(messages)}\n`);
   }

@@ -6,7 +6,7 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import type { SiteModel } from '../model.ts';
+import { siteCollections, type SiteModel } from '../model.ts';
 import { PROOF_FIELD, sealedName, SYSTEM_FIELDS, takesPayment } from '../transform/collections.ts';
 import { HONEYPOT_FIELD } from '../../src/engine/honeypot.ts';
 import { agreementsTable } from '../agreements.ts';
@@ -72,12 +72,7 @@ function servicesSource(site: SiteModel): string {
     ]),
   );
   const table = {
-    staffCollection: site.staffCollection,
-    trashCollection: site.trashCollection,
-    outboxCollection: site.outboxCollection,
-    auditCollection: site.auditCollection,
-    historyCollection: site.historyCollection,
-    signatureCollection: site.signatureCollection,
+    ...siteCollections(site),
     statuses: site.statuses,
     retention: site.retention,
     languages: site.languages,
