@@ -196,6 +196,18 @@ describe('contact, orders, the Amazon Flex landing and the shell', () => {
     await page.close();
   });
 
+  it('opens a followed link at the top of the new page, not where the old page was scrolled to', async () => {
+    const page = await open('/privacy?lang=en');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const bottom = await page.evaluate(() => window.scrollY);
+    expect(bottom).toBeGreaterThan(0);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms and Conditions' }).click();
+    await page.waitForURL(/\/terms/);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   it('logged no console errors on the way', () => {
     expect(problems).toEqual([]);
   });
