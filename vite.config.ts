@@ -6,9 +6,16 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    // Our texts are plain (schemas/meta/ui.meta.json refuses RJSF's Markdown options), so RJSF core's
-    // Markdown renderer is swapped for a plain-text one: see src/theme/vendor/plainMarkdown.tsx.
-    alias: { 'markdown-to-jsx/react': fileURLToPath(new URL('./src/theme/vendor/plainMarkdown.tsx', import.meta.url)) },
+    alias: [
+      // Our texts are plain (schemas/meta/ui.meta.json refuses RJSF's Markdown options), so RJSF core's
+      // Markdown renderer is swapped for a plain-text one: see src/theme/vendor/plainMarkdown.tsx.
+      { find: 'markdown-to-jsx/react', replacement: fileURLToPath(new URL('./src/theme/vendor/plainMarkdown.tsx', import.meta.url)) },
+      // The message parts are ICU ASTs parsed by the generator (src/engine/messageParts.ts), so react-intl's
+      // ICU parser is left out, as formatjs documents ("react-intl without parser"): the no-parser build
+      // keeps the rest of the package and throws if a text still reaches it. Only the package root is
+      // swapped (a regex, so its subpaths resolve as they are).
+      { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' },
+    ],
   },
   server: { host: '127.0.0.1', proxy: { '/api': 'http://127.0.0.1:8090', '/_': 'http://127.0.0.1:8090' } },
   build: { outDir: 'dist', sourcemap: true },

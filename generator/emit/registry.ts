@@ -1,9 +1,10 @@
 /** The renderer's view of the site: src/generated/registry.ts, one module per form, one catalogue per language. */
-import type { AdminCard, FormModule } from '../../src/engine/types.ts';
+import type { AdminCard, FormModule, Locale } from '../../src/engine/types.ts';
 import { siteCollections, type ServiceModel, type SiteModel } from '../model.ts';
 import { agreementsTable } from '../agreements.ts';
 import { browserValidatorSource, formSchemaId } from './browserValidators.ts';
-import { messagePartOf } from '../../src/engine/messageParts.ts';
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { isVerbatimMessage, messagePartOf } from '../../src/engine/messageParts.ts';
 import { render } from './template.ts';
 import { takesPayment } from '../transform/collections.ts';
 
@@ -62,6 +63,19 @@ export function resolveAdminLabels(card: AdminCard, site: SiteModel): AdminCard 
   return { ...card, fields: card.fields.map((f) => ({ ...f, label: f.label in en ? f.label : `fields.${f.name}.label` })) };
 }
 
+/**
+ * A message as the browser's parts carry it: the AST react-intl would parse at run time (same parser,
+ * same options), or for an agreement document its text as one literal (engine/messageParts.ts).
+ */
+export function compiledMessage(locale: Locale, key: string, text: string): MessageFormatElement[] {
+  if (isVerbatimMessage(key)) return [{ type: TYPE.literal, value: text }];
+  try {
+    return parse(text, { locale: new Intl.Locale(locale) });
+  } catch (err) {
+    throw new Error(`message "${key}" (${locale}) is not a valid ICU message: ${(err as Error).message}`, { cause: err });
+  }
+}
+
 export function emitRegistry(site: SiteModel): Files {
   const files: Files = new Map();
   const services = site.services.map((s) => ({
@@ -107,11 +121,11 @@ export function emitRegistry(site: SiteModel): Files {
   for (const locale of site.languages) {
     const sorted = Object.fromEntries(Object.entries(site.messages[locale]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     files.set(`src/generated/messages/${locale}.json`, `${JSON.stringify(sorted, null, 2)}\n`);
-    const parts = new Map<string, Record<string, string>>();
+    const parts = new Map<string, Record<string, MessageFormatElement[]>>();
     for (const [key, text] of Object.entries(sorted)) {
       const part = messagePartOf(key);
       const messages = parts.get(part) ?? {};
-      messages[key] = text;
+      messages[key] = compiledMessage(locale, key, text);
       parts.set(part, messages);
     }
     for (const [part, messages] of parts) files.set(`src/generated/messages/parts/${locale}/${part}.json`, `${JSON.stringify(messages)}\n`);

@@ -17,3 +17,12 @@ export function messagePartOf(key: string): string {
 
 /** The part holding a page's texts (page.<id>.…). */
 export const pagePart = (pageId: string) => `page.${pageId}`;
+
+/**
+ * The parts carry every message as an ICU AST, parsed by the generator (the shipped react-intl has no
+ * parser: vite.config.ts). Agreement documents (service.<id>.agreements.<doc>.title|text) are not
+ * parsed: they are not ICU messages but texts shown exactly as written, since what is shown is what
+ * the generator hashed. Each travels as one literal element holding its text, which react-intl
+ * returns as it is.
+ */
+export const isVerbatimMessage = (key: string): boolean => /^service\.[^.]+\.agreements\.[^.]+\.(title|text)$/.test(key);

@@ -4,11 +4,19 @@
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
+import type { MessageFormatElement } from 'react-intl';
 
 export type Locale = 'en' | 'uz' | 'ru';
 
 /** A translatable message: a key into the merged message catalogue (src/generated/messages/<locale>.json). */
 export type MessageKey = string;
+
+/**
+ * Messages as the browser loads them: each one's ICU AST, parsed by the generator, since the shipped
+ * react-intl has no parser (engine/messageParts.ts, vite.config.ts). The whole catalogues under
+ * src/generated/messages/<locale>.json keep the texts.
+ */
+export type CompiledMessages = Record<string, MessageFormatElement[]>;
 
 export interface PriceLine {
   label: MessageKey;
@@ -222,5 +230,5 @@ export interface Registry {
   services: ServiceEntry[];
   pages: PageEntry[];
   /** One part of a language's messages (engine/messageParts.ts), the core one by default. */
-  loadMessages: (locale: Locale, part?: string) => Promise<Record<string, string>>;
+  loadMessages: (locale: Locale, part?: string) => Promise<CompiledMessages>;
 }

@@ -20,7 +20,7 @@ import { IntlProvider } from 'react-intl';
 import { MantineProvider } from '@mantine/core';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { registry } from '../../src/generated/registry.ts';
-import type { FormModule, ServiceEntry } from '../../src/engine/types.ts';
+import type { CompiledMessages, FormModule, ServiceEntry } from '../../src/engine/types.ts';
 import { HONEYPOT_FIELD } from '../../src/engine/honeypot.ts';
 import { RecordCard, type StoredRecord } from '../../src/features/staff/RecordCard.tsx';
 import { signed } from '../support/fixtures.ts';
@@ -41,7 +41,7 @@ import { superuserClient } from '../support/staff.ts';
 
 // The staff card reads the language state of the app's LocaleProvider (which loads its catalogue in an
 // effect, so it renders nothing on the server): the test supplies that state with the same catalogue.
-const intl = vi.hoisted(() => ({ messages: {} as Record<string, string> }));
+const intl = vi.hoisted(() => ({ messages: {} as CompiledMessages }));
 vi.mock('../../src/app/locale.tsx', () => ({
   useLocale: () => ({ locale: 'en', setLocale: () => undefined, has: (key: string) => key in intl.messages }),
 }));

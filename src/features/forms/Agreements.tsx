@@ -59,7 +59,9 @@ interface Props {
 
 export function Agreements({ ns, agreements, value, onChange, problems, disabled }: Props) {
   const intl = useIntl();
-  const raw = (key: string) => String(intl.messages[key] ?? '');
+  // A document's text is one literal element (engine/messageParts.ts), which formatMessage returns as
+  // it is: exactly the text the generator hashed.
+  const raw = (key: string) => intl.formatMessage({ id: key });
   return (
     <Stack gap="md" mt="md" data-testid="agreements">
       {agreements.documents.map((doc) => {

@@ -5,9 +5,12 @@
  */
 import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { FormattedMessage, IntlProvider } from 'react-intl';
-import type { Locale } from '../../engine/types.ts';
+import { FormattedMessage, IntlProvider, type MessageFormatElement } from 'react-intl';
+import type { CompiledMessages, Locale } from '../../engine/types.ts';
 import { registry } from '../../generated/registry.ts';
+
+/** An English default as its ICU AST (type 0: a literal): the shipped react-intl cannot parse a text (vite.config.ts). */
+const english = (text: string): MessageFormatElement[] => [{ type: 0, value: text }];
 
 function pageLocale(): Locale {
   const lang = document.documentElement.lang as Locale;
@@ -15,7 +18,7 @@ function pageLocale(): Locale {
 }
 
 export default function RouteError({ error }: { error: unknown }) {
-  const [catalogue, setCatalogue] = useState<{ locale: Locale; messages: Record<string, string> } | null>(null);
+  const [catalogue, setCatalogue] = useState<{ locale: Locale; messages: CompiledMessages } | null>(null);
   useEffect(() => {
     console.error(error);
     const locale = pageLocale();
@@ -35,13 +38,13 @@ export default function RouteError({ error }: { error: unknown }) {
       <Container size="sm" py="lg" component="main">
         <Stack role="alert">
           <Title order={1} size="h2">
-            <FormattedMessage id="route.error.title" defaultMessage="Unexpected Application Error!" />
+            <FormattedMessage id="route.error.title" defaultMessage={english('Unexpected Application Error!')} />
           </Title>
           <Text>
-            <FormattedMessage id="route.error.body" defaultMessage="Please reload the page. If it happens again, contact us." />
+            <FormattedMessage id="route.error.body" defaultMessage={english('Please reload the page. If it happens again, contact us.')} />
           </Text>
           <Anchor href="/">
-            <FormattedMessage id="route.home" defaultMessage="Go to the home page" />
+            <FormattedMessage id="route.home" defaultMessage={english('Go to the home page')} />
           </Anchor>
         </Stack>
       </Container>

@@ -5,7 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../../generator/pipeline.ts';
 import { copySchemas } from '../../support/schemas-copy.ts';
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { createIntl } from 'react-intl';
 import { messagePartOf } from '../../../src/engine/messageParts.ts';
+import type { CompiledMessages } from '../../../src/engine/types.ts';
 
 describe('emitted files for a fixture service', async () => {
   const copy = copySchemas({ fixtures: ['petition'], withoutServices: true });
@@ -27,20 +30,37 @@ describe('emitted files for a fixture service', async () => {
     ]);
   });
 
-  it('splits each catalogue into the parts the browser loads, which add up to the whole', () => {
-    for (const lang of ['en', 'uz', 'ru']) {
+  it('splits each catalogue into the parts the browser loads, precompiled, which add up to the whole', () => {
+    for (const lang of ['en', 'uz', 'ru'] as const) {
       const whole = JSON.parse(files.get(`src/generated/messages/${lang}.json`) as string) as Record<string, string>;
       const prefix = `src/generated/messages/parts/${lang}/`;
       const parts = [...files.keys()].filter((f) => f.startsWith(prefix)).map((f) => f.slice(prefix.length));
       expect(parts).toContain('core.json');
       expect(parts).toContain('staff.json');
-      const merged: Record<string, string> = {};
+      const merged: CompiledMessages = {};
       for (const part of parts) {
-        const messages = JSON.parse(files.get(prefix + part) as string) as Record<string, string>;
+        const messages = JSON.parse(files.get(prefix + part) as string) as CompiledMessages;
         for (const key of Object.keys(messages)) expect(messagePartOf(key) + '.json', key).toBe(part);
         Object.assign(merged, messages);
       }
-      expect(merged).toEqual(whole);
+      // Each message is the AST react-intl would parse from the text at run time (vite.config.ts leaves its parser out).
+      expect(merged).toEqual(Object.fromEntries(Object.entries(whole).map(([key, text]) => [key, parse(text, { locale: new Intl.Locale(lang) })])));
+    }
+  });
+
+  it('formats each precompiled message as react-intl formats its text', () => {
+    const whole = JSON.parse(files.get('src/generated/messages/ru.json') as string) as Record<string, string>;
+    const compiled = Object.assign(
+      {},
+      ...[...files].filter(([f]) => f.startsWith('src/generated/messages/parts/ru/')).map(([, text]) => JSON.parse(text) as CompiledMessages),
+    ) as CompiledMessages;
+    const fromText = createIntl({ locale: 'ru', messages: whole, onError: (e) => expect.unreachable(e.message) });
+    const fromAst = createIntl({ locale: 'ru', messages: compiled, onError: (e) => expect.unreachable(e.message) });
+    for (const [id, ast] of Object.entries(compiled)) {
+      for (const n of [0, 1, 3, 21, 1250.5]) {
+        const values = valuesFor(ast, n);
+        expect(fromAst.formatMessage({ id }, values), id).toBe(fromText.formatMessage({ id }, values));
+      }
     }
   });
 
@@ -102,3 +122,14 @@ describe('emitted files for a fixture service', async () => {
     expect(validate?.errors?.map((e) => e.keyword).sort()).toEqual(['enum', 'format', 'required']);
   });
 });
+
+/** A value for each argument of a message: the number n where a number is formatted or chosen by, else a text. */
+function valuesFor(ast: MessageFormatElement[], n: number, values: Record<string, string | number> = {}): Record<string, string | number> {
+  for (const el of ast) {
+    if (el.type === TYPE.plural || el.type === TYPE.number) values[el.value] = n;
+    else if (el.type === TYPE.select) values[el.value] = 'other';
+    else if (el.type === TYPE.argument) values[el.value] ??= `«${el.value}»`;
+    if ('options' in el) for (const o of Object.values(el.options)) valuesFor(o.value, n, values);
+  }
+  return values;
+}

@@ -1,6 +1,9 @@
-/** Which part of a language's catalogue a message travels in (src/engine/messageParts.ts). */
+/** Which part of a language's catalogue a message travels in, and in what form (src/engine/messageParts.ts). */
+import { createHash } from 'node:crypto';
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { CORE_PART, messagePartOf, pagePart, STAFF_PART } from '../../../src/engine/messageParts.ts';
+import { CORE_PART, isVerbatimMessage, messagePartOf, pagePart, STAFF_PART } from '../../../src/engine/messageParts.ts';
+import { registry } from '../../../src/generated/registry.ts';
 
 describe('message parts', () => {
   it('keep the staff console’s texts apart from the applicant’s', () => {
@@ -13,5 +16,34 @@ describe('message parts', () => {
   });
   it('leave everything else in the core', () => {
     for (const key of ['service.creditrepair.title', 'errors.summary', 'pages', 'page', 'nav.staff', 'staffing.x']) expect(messagePartOf(key)).toBe(CORE_PART);
+  });
+});
+
+describe('the messages the browser loads', () => {
+  it('show each agreement document exactly as the generator hashed it', async () => {
+    const services = registry.services.filter((s) => s.agreements);
+    expect(services.length).toBeGreaterThan(0);
+    for (const locale of registry.languages) {
+      const messages = await registry.loadMessages(locale);
+      const intl = createIntl({ locale, messages, onError: (e) => expect.unreachable(e.message) });
+      for (const service of services) {
+        for (const doc of service.agreements?.documents ?? []) {
+          const key = `${service.messages}.agreements.${doc.id}`;
+          expect(isVerbatimMessage(`${key}.title`) && isVerbatimMessage(`${key}.text`)).toBe(true);
+          // What Agreements.tsx shows (formatMessage), as the server hashes it (generator/agreements.ts shownText).
+          const shown = `${intl.formatMessage({ id: `${key}.title` })}\n\n${intl.formatMessage({ id: `${key}.text` })}`;
+          expect(createHash('sha256').update(shown, 'utf8').digest('hex'), `${key} (${locale})`).toBe(doc.hashes[locale]);
+        }
+      }
+    }
+  });
+  it('parse every other message, the signature’s texts included', () => {
+    for (const key of ['agreements.cancelStatement', 'agreements.name', 'service.creditrepair.title', 'service.creditrepair.agreements'])
+      expect(isVerbatimMessage(key), key).toBe(false);
+  });
+  it('are precompiled: no text is left for a parser', async () => {
+    for (const locale of registry.languages) {
+      for (const [key, ast] of Object.entries(await registry.loadMessages(locale))) expect(Array.isArray(ast), key).toBe(true);
+    }
   });
 });
