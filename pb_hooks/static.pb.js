@@ -4,7 +4,9 @@
 //
 // - gzip for every response of this route (Vite's JS and CSS shrink ~4×; PocketBase sends none),
 // - the hashed files under /assets/ cached for a year (a new build has new names), and the HTML
-//   shell revalidated on every visit, so a deploy is seen at once.
+//   shell revalidated on every visit, so a deploy is seen at once,
+// - for a route the build prerendered, that page in the visitor's language instead of the empty shell
+//   (pb_hooks/lib/prerendered.js): the form shows before its script has loaded.
 //
 // The route replaces the default one, which PocketBase only adds when no hook defined "/{path...}"; the
 // API (/api/…) and the dashboard (/_/…) have their own routes, untouched: no gzip of uploads or of the
@@ -38,5 +40,27 @@
       return e.next();
     },
     $apis.gzip(),
+    (e) => {
+      if (e.request.method !== 'GET' && e.request.method !== 'HEAD') return e.next();
+      const dir = $app.store().get('formwork.publicDir');
+      let page = null;
+      try {
+        const { prerenderedPage } = require(`${__hooks}/lib/prerendered.js`);
+        const languages = JSON.parse(toString($os.readFile($filepath.join(dir, 'prerendered', 'languages.json'))));
+        let remembered = '';
+        try {
+          remembered = e.request.cookie('formwork.lang').value;
+        } catch {
+          // no cookie: the address or the default decides
+        }
+        const file = prerenderedPage(e.request.url.path, e.request.url.query().get('lang'), remembered, languages);
+        page = file && toString($os.readFile($filepath.join(dir, file)));
+      } catch {
+        page = null; // not prerendered (no such route, or a build without prerendering): the static route answers
+      }
+      if (!page) return e.next();
+      e.response.header().add('Vary', 'Cookie');
+      return e.html(200, page);
+    },
   );
 })();

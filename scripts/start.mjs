@@ -57,7 +57,7 @@ const serverEnv = {
 execFileSync('bash', [join(root, 'scripts/install-pocketbase.sh')], { stdio: 'inherit' });
 if (useMailpit) execFileSync('bash', [join(root, 'scripts/install-mailpit.sh')], { stdio: 'inherit' });
 if (!existsSync(join(root, 'dist/index.html')) || process.env.FORMWORK_REBUILD) {
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync('node', [join(root, 'scripts/build-site.mjs')], { cwd: root, stdio: 'inherit' });
 }
 // `pocketbase migrate` exits 0 even when a migration fails; its output is the only signal.
 const migrated = execFileSync(pb, ['migrate', 'up', ...dirs], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,19 +1,35 @@
 import '@mantine/core/styles.css';
-import { MantineProvider } from '@mantine/core';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { AppRoutes, preloadRoute } from './app/routes.tsx';
-import { cssVariablesResolver, theme } from './app/theme.ts';
+import { localeFor } from './app/locale.tsx';
+import { AppRoutes, prepareRoute } from './app/routes.tsx';
+import { SiteProviders } from './app/SiteProviders.tsx';
+import { canHydrate } from './prerender/marker.ts';
 
-preloadRoute(window.location.pathname);
-
-createRoot(document.getElementById('root') as HTMLElement).render(
+const container = document.getElementById('root') as HTMLElement;
+const app = (
   <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <SiteProviders>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-    </MantineProvider>
-  </StrictMode>,
+    </SiteProviders>
+  </StrictMode>
 );
+const { pathname, search } = window.location;
+const locale = localeFor(search);
+const ready = prepareRoute(pathname, locale);
+
+if (canHydrate(container, { pathname, locale, routerState: (window.history.state as { usr?: unknown } | null)?.usr })) {
+  // The page's HTML was rendered by the build (src/prerender/). React takes it over once the screen's
+  // code and texts are here, so the first render matches it; as a transition, hydration yields to the
+  // browser every few milliseconds instead of holding a phone's main thread for the whole form.
+  ready.then(
+    () => startTransition(() => void hydrateRoot(container, app)),
+    () => createRoot(container).render(app), // the screen shows its own load error
+  );
+} else {
+  ready.catch(() => {}); // the screen reports its own load error
+  createRoot(container).render(app);
+}

@@ -4,7 +4,7 @@
 //
 //   node scripts/bench/run.mjs [--build] [--out=DIR] [--only=bundle,submit,validate,generate,list,lighthouse] [--n=200] [--concurrency=8]
 //
-//   --build          rebuild dist/ (NODE_ENV=production npx vite build) even if it exists
+//   --build          rebuild dist/ (npm run build: Vite's build plus the prerendered pages) even if it exists
 //   --out=DIR        serve (and with --build, or when missing, build into) DIR instead of dist/ (sections 1 and 6)
 //   --only=…         run only some sections (comma separated)
 //   --n, --concurrency   submissions per server (default 1000) and parallel requests (default 8) (section 2)
@@ -77,7 +77,7 @@ let built = false;
 function ensureBuilt() {
   if (built || (!flag('build') && existsSync(join(OUT, 'index.html')))) return;
   const t = performance.now();
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', OUT, '--emptyOutDir'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync('node', ['scripts/build-site.mjs', `--outDir=${OUT}`], { cwd: ROOT, stdio: 'inherit' });
   built = true;
   console.log(`built ${OUT} in ${ms(performance.now() - t)}`);
 }

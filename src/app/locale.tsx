@@ -1,7 +1,8 @@
 /**
  * The current language: from ?lang= in the URL, else the visitor's last choice, else the site default.
- * Switching updates the URL, localStorage and <html lang>, and loads only that language's messages:
- * the core part, plus the parts the screens shown so far asked for (<MessagePart>, engine/messageParts.ts).
+ * Switching updates the URL, localStorage, a cookie (the server picks the prerendered page's language by
+ * it: pb_hooks/static.pb.js) and <html lang>, and loads only that language's messages: the core part,
+ * plus the parts the screens shown so far asked for (<MessagePart>, engine/messageParts.ts).
  */
 import { Center, Loader } from '@mantine/core';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -10,8 +11,11 @@ import { useSearchParams } from 'react-router-dom';
 import { ScreenLoader } from '../components/ScreenLoader.tsx';
 import type { Locale } from '../engine/types.ts';
 import { registry } from '../generated/registry.ts';
+import { loadedMessages, loadedParts, loadMessages, type Messages } from './loaded.ts';
 
 const STORAGE_KEY = 'formwork.lang';
+/** The cookie that tells the server the visitor's language (the same name as the localStorage key). */
+const COOKIE = STORAGE_KEY;
 
 interface LocaleState {
   locale: Locale;
@@ -37,8 +41,14 @@ function storedLocale(): Locale | null {
     const v = localStorage.getItem(STORAGE_KEY);
     return isLocale(v) ? v : null;
   } catch {
-    return null;
+    return null; // private mode, or no browser (prerendering)
   }
+}
+
+/** The language a page at this query string shows. */
+export function localeFor(search: string): Locale {
+  const fromUrl = new URLSearchParams(search).get('lang');
+  return isLocale(fromUrl) ? fromUrl : (storedLocale() ?? registry.defaultLanguage);
 }
 
 /**
@@ -52,28 +62,39 @@ function reportIntlError(error: Error): void {
 interface Catalogue {
   locale: Locale;
   parts: ReadonlySet<string>;
-  messages: Record<string, string>;
+  messages: Messages;
 }
+
+/** The catalogue made of what has already loaded, if the core has (a prerendered page's first render). */
+function loadedCatalogue(locale: Locale, parts: ReadonlySet<string>): Catalogue | null {
+  const core = loadedMessages(locale);
+  if (!core) return null;
+  return { locale, parts, messages: Object.assign({}, core, ...[...parts].map((part) => loadedMessages(locale, part))) as Messages };
+}
+
+const covers = (catalogue: Catalogue | null, locale: Locale, parts: ReadonlySet<string>) =>
+  catalogue?.locale === locale && [...parts].every((part) => catalogue.parts.has(part));
 
 export function LocaleProvider({ children }: { children: ReactNode }) {
   const [params, setParams] = useSearchParams();
-  const fromUrl = params.get('lang');
-  const locale: Locale = isLocale(fromUrl) ? fromUrl : (storedLocale() ?? registry.defaultLanguage);
-  const [requested, setRequested] = useState<ReadonlySet<string>>(() => new Set());
+  const locale = localeFor(params.toString());
+  // What prepareRoute has loaded is there from the first render: a prerendered page hydrates with it.
+  const [requested, setRequested] = useState<ReadonlySet<string>>(() => new Set(loadedParts(locale)));
   // Until the new language (or a newly asked part) has come, the screen keeps the catalogue it has.
-  const [catalogue, setCatalogue] = useState<Catalogue | null>(null);
+  const [catalogue, setCatalogue] = useState<Catalogue | null>(() => loadedCatalogue(locale, requested));
 
   useEffect(() => {
+    if (covers(catalogue, locale, requested)) return;
     let live = true;
     const parts = [...requested];
     // Dynamic imports are cached, so parts already loaded cost nothing here.
-    void Promise.all([registry.loadMessages(locale), ...parts.map((part) => registry.loadMessages(locale, part))]).then(
-      (loaded) => live && setCatalogue({ locale, parts: new Set(parts), messages: Object.assign({}, ...loaded) as Record<string, string> }),
+    void Promise.all([loadMessages(locale), ...parts.map((part) => loadMessages(locale, part))]).then(
+      (loaded) => live && setCatalogue({ locale, parts: new Set(parts), messages: Object.assign({}, ...loaded) as Messages }),
     );
     return () => {
       live = false;
     };
-  }, [locale, requested]);
+  }, [catalogue, locale, requested]);
 
   useEffect(() => {
     document.documentElement.lang = locale;
@@ -82,6 +103,7 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
     } catch {
       // private mode: the URL still carries the language
     }
+    document.cookie = `${COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
   }, [locale]);
 
   const setLocale = useCallback(

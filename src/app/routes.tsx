@@ -2,38 +2,48 @@
  * Routes come from the generated registry: one per form variant, staff list and page, plus sign-in.
  * Each screen is its own chunk, so an applicant's page never loads the staff screens.
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { registry } from '../generated/registry.ts';
 import { paths } from '../config/paths.ts';
 import { ScreenLoader } from '../components/ScreenLoader.tsx';
 import { pagePart, STAFF_PART } from '../engine/messageParts.ts';
+import type { Locale } from '../engine/types.ts';
+import { lazyScreen } from './lazyScreen.ts';
+import { loadForm, loadMessages } from './loaded.ts';
 import { MessagePart } from './locale.tsx';
 import Root from './Root.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 
-const loadServiceFormPage = () => import('../features/forms/ServiceFormPage.tsx');
-const loadPageView = () => import('../features/pages/PageView.tsx');
-const ServiceFormPage = lazy(loadServiceFormPage);
-const PageView = lazy(loadPageView);
-const NotFound = lazy(() => import('../features/pages/NotFound.tsx'));
-const ServicesIndex = lazy(() => import('../features/pages/ServicesIndex.tsx'));
-const SignInPage = lazy(() => import('../features/staff/SignInPage.tsx'));
-const AdminListPage = lazy(() => import('../features/staff/AdminListPage.tsx'));
-const RequireStaff = lazy(() => import('../features/staff/RequireStaff.tsx'));
-const StaffShell = lazy(() => import('../features/staff/StaffShell.tsx'));
-const DashboardPage = lazy(() => import('../features/staff/DashboardPage.tsx'));
-const TrashPage = lazy(() => import('../features/staff/TrashPage.tsx'));
-const AuditPage = lazy(() => import('../features/staff/AuditPage.tsx'));
-const ApplicationStatusPage = lazy(() => import('../features/application/ApplicationStatusPage.tsx'));
-const RetentionPage = lazy(() => import('../features/staff/RetentionPage.tsx'));
-const StaffAccountsPage = lazy(() => import('../features/staff/StaffAccountsPage.tsx'));
+const serviceFormPage = lazyScreen(() => import('../features/forms/ServiceFormPage.tsx'));
+const pageView = lazyScreen(() => import('../features/pages/PageView.tsx'));
+const servicesIndex = lazyScreen(() => import('../features/pages/ServicesIndex.tsx'));
+const signInPage = lazyScreen(() => import('../features/staff/SignInPage.tsx'));
+const ServiceFormPage = serviceFormPage.Screen;
+const PageView = pageView.Screen;
+const ServicesIndex = servicesIndex.Screen;
+const SignInPage = signInPage.Screen;
+const NotFound = lazyScreen(() => import('../features/pages/NotFound.tsx')).Screen;
+const AdminListPage = lazyScreen(() => import('../features/staff/AdminListPage.tsx')).Screen;
+const RequireStaff = lazyScreen(() => import('../features/staff/RequireStaff.tsx')).Screen;
+const StaffShell = lazyScreen(() => import('../features/staff/StaffShell.tsx')).Screen;
+const DashboardPage = lazyScreen(() => import('../features/staff/DashboardPage.tsx')).Screen;
+const TrashPage = lazyScreen(() => import('../features/staff/TrashPage.tsx')).Screen;
+const AuditPage = lazyScreen(() => import('../features/staff/AuditPage.tsx')).Screen;
+const ApplicationStatusPage = lazyScreen(() => import('../features/application/ApplicationStatusPage.tsx')).Screen;
+const RetentionPage = lazyScreen(() => import('../features/staff/RetentionPage.tsx')).Screen;
+const StaffAccountsPage = lazyScreen(() => import('../features/staff/StaffAccountsPage.tsx')).Screen;
 
-/** What a route's screen will load (its chunk, its form module), for preloadRoute. */
+/**
+ * What a route's screen needs before it can show: its code (the screen's chunk, the form's module) and
+ * the parts of the messages beyond the core. prepareRoute loads them; a route with a handle and no
+ * parameters is also one the build prerenders (src/prerender/entry.tsx).
+ */
 interface RouteHandle {
   preload: () => Promise<unknown>;
+  parts: string[];
 }
-const preloads = (...loads: (() => Promise<unknown>)[]): RouteHandle => ({ preload: () => Promise.all(loads.map((load) => load())) });
+const needs = (parts: string[], ...loads: (() => Promise<unknown>)[]): RouteHandle => ({ parts, preload: () => Promise.all(loads.map((load) => load())) });
 
 const screen = (node: ReactNode) => <Suspense fallback={<ScreenLoader />}>{node}</Suspense>;
 /** A screen whose texts are in a part of the catalogue of their own (engine/messageParts.ts). */
@@ -69,16 +79,20 @@ export function buildRoutes(): RouteObject[] {
     for (const variant of service.forms) {
       children.push({
         path: variant.route,
-        handle: preloads(loadServiceFormPage, variant.load),
+        handle: needs([], serviceFormPage.load, () => loadForm(variant)),
         element: screen(<ServiceFormPage key={`${service.id}/${variant.id}`} service={service} variant={variant} />),
       });
     }
   }
   for (const page of registry.pages) {
-    children.push({ path: page.route, handle: preloads(loadPageView), element: screenWith(pagePart(page.id), <PageView key={page.id} page={page} />) });
+    children.push({
+      path: page.route,
+      handle: needs([pagePart(page.id)], pageView.load),
+      element: screenWith(pagePart(page.id), <PageView key={page.id} page={page} />),
+    });
   }
-  if (!children.some((r) => r.path === '/')) children.push({ path: '/', element: screen(<ServicesIndex />) });
-  children.push({ path: paths.signIn, element: screenWith(STAFF_PART, <SignInPage />) });
+  if (!children.some((r) => r.path === '/')) children.push({ path: '/', handle: needs([], servicesIndex.load), element: screen(<ServicesIndex />) });
+  children.push({ path: paths.signIn, handle: needs([STAFF_PART], signInPage.load), element: screenWith(STAFF_PART, <SignInPage />) });
   children.push({ path: paths.application, element: screen(<ApplicationStatusPage />) });
   children.push({ path: '*', element: screen(<NotFound />) });
   return [{ element: <Root />, children }];
@@ -87,13 +101,21 @@ export function buildRoutes(): RouteObject[] {
 const routes = buildRoutes();
 
 /**
- * Starts loading what the screen at `pathname` needs while the language's messages load, rather than
- * one after the other (messages → screen chunk → form module): on a slow phone network each step of
- * that chain was a round trip before the form could show. Dynamic imports are cached, so the screen's
- * own later import() gets the same module.
+ * Loads what the screen at `pathname` needs in `locale` (the core messages, the route's own parts, its
+ * chunk and form module) all at once, rather than one after the other (messages → screen chunk → form
+ * module): on a slow phone network each step of that chain was a round trip before the form could
+ * show. A prerendered page waits for it before hydrating (src/main.tsx), and the build before rendering.
+ * Loads are cached, so the screen's own later loads get the same modules.
  */
-export function preloadRoute(pathname: string): void {
-  for (const match of matchRoutes(routes, pathname) ?? []) void (match.route.handle as RouteHandle | undefined)?.preload().catch(() => {}); // the screen reports its own failure
+export function prepareRoute(pathname: string, locale: Locale): Promise<unknown> {
+  const handles = (matchRoutes(routes, pathname) ?? []).map((match) => match.route.handle as RouteHandle | undefined).filter((h) => !!h);
+  const parts = handles.flatMap((handle) => handle.parts);
+  return Promise.all([loadMessages(locale), ...parts.map((part) => loadMessages(locale, part)), ...handles.map((handle) => handle.preload())]);
+}
+
+/** The routes the build renders to HTML ahead of time: those that need no parameter and no sign-in. */
+export function prerenderedPaths(): string[] {
+  return (routes[0]?.children ?? []).filter((route) => route.handle && route.path && !route.path.includes(':')).map((route) => route.path as string);
 }
 
 /**

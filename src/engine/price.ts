@@ -1,11 +1,8 @@
 /** Price lines of a service (amounts in USD from its constants), formatted in the reader's language. */
+import { formatUsd } from './numberFormat.ts';
 import type { PriceLine } from './types.ts';
 
-/** "$119.95"; `wholeDollars` for round amounts such as loan sizes ("$50,000"). */
-export function formatUsd(amount: number | string, locale: string, wholeDollars = false): string {
-  const digits = wholeDollars ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {};
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', ...digits }).format(Number(amount));
-}
+export { formatUsd };
 
 /**
  * One line of a price summary. A one-off amount reads like a price tag ("$300.00 Initial payment"); a

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchConsole } from '../support/browser.ts';
+import { hydrated, launchBrowser, watchConsole } from '../support/browser.ts';
 import type { PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSite } from '../support/site.ts';
 import { superuserClient } from '../support/staff.ts';
@@ -36,6 +36,7 @@ describe('a form by keyboard alone', () => {
     watchConsole(page, problems);
     await page.goto(`${site.url}/contact?lang=en`);
     await page.getByRole('heading', { name: 'Leave us a message', level: 1 }).waitFor();
+    await hydrated(page);
 
     // Tab from the top of the page until the first field has focus, then through every field in order.
     const visited: string[] = [];

@@ -19,6 +19,12 @@ export function launchBrowser(): Promise<Browser> {
 /** A field's label as screen readers hear it: the text, plus " *" when required. */
 export const label = (text: string): RegExp => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
 
+/**
+ * Waits until the page's script has taken over a prerendered page (src/components/UntilHydrated.tsx):
+ * until then its controls are disabled, so Tab would skip them (clicks and fills wait by themselves).
+ */
+export const hydrated = (page: Page) => page.waitForFunction(() => !document.querySelector('fieldset[aria-busy="true"]'));
+
 /** Console errors and uncaught exceptions are collected, to fail the test (an untranslated key logs one). */
 export function watchConsole(page: Page, problems: string[]): void {
   page.on('console', (m) => {

@@ -1,7 +1,8 @@
 /**
  * A throw-away copy of the whole project as a content editor would have it: the repo's schemas/ (plus
  * fixture services), its migrations, and the hand-written code the build and the server need (src/ and
- * pb_hooks/ without their generated parts, index.html, vite.config.ts, tsconfig*.json, public/), with
+ * pb_hooks/ without their generated parts, index.html, vite.config.ts, tsconfig*.json, public/, the
+ * site's build script), with
  * node_modules linked from the repo. Only schema files differ from the repo; the generator fills in
  * the rest. `handWritten()` fingerprints the copied code, to prove nothing but generated files changed.
  */
@@ -23,7 +24,7 @@ export interface ProjectCopy extends SchemasCopy {
 /** What is generated, and so left out of the copy: the generator must write it. */
 const GENERATED = [/^src\/generated(\/|$)/, /^pb_hooks\/generated(\/|$)/];
 
-const CODE = ['src', 'pb_hooks', 'index.html', 'vite.config.ts', 'public'];
+const CODE = ['src', 'pb_hooks', 'index.html', 'vite.config.ts', 'public', 'scripts/build-site.mjs'];
 
 function walk(dir: string, base = dir): string[] {
   if (!existsSync(dir)) return [];
@@ -75,6 +76,6 @@ export function generateIn(root: string): string {
 
 /** A production build of the tree's site into <root>/dist, the way tests/support/site.ts builds the repo's. */
 export function buildSiteIn(root: string): void {
-  // vitest sets NODE_ENV=test, which would give React's development build.
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } });
+  // Vite's build plus the prerendered pages; the script sets NODE_ENV=production (vitest's is `test`).
+  execFileSync('node', ['scripts/build-site.mjs'], { cwd: root, stdio: 'pipe' });
 }

@@ -1,4 +1,4 @@
-/** The built site (vite build → dist/) served by a real PocketBase, as `npm start` serves it. */
+/** The built site (scripts/build-site.mjs → dist/: Vite's build plus the prerendered pages) served by a real PocketBase, as `npm start` serves it. */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT, startPocketBase, type PocketBaseProcess } from './pocketbase.ts';
@@ -7,8 +7,8 @@ import { ROOT, startPocketBase, type PocketBaseProcess } from './pocketbase.ts';
 const OUT = process.env.FORMWORK_E2E_OUT ?? join(ROOT, 'dist');
 
 export function buildSite(): void {
-  // vitest sets NODE_ENV=test, which would give React's development build.
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', OUT, '--emptyOutDir'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  // The script sets NODE_ENV=production itself (vitest's NODE_ENV=test would give React's development build).
+  execFileSync('node', ['scripts/build-site.mjs', `--outDir=${OUT}`], { cwd: ROOT, stdio: 'inherit' });
 }
 
 /** The site as applicants meet it: with the proof of work on (the browser solves it as it does for them). */

@@ -8,6 +8,7 @@ import { Alert, Center, Loader, Stack, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
+import { loadedForm, loadForm } from '../../app/loaded.ts';
 import { useLocale } from '../../app/locale.tsx';
 import { Blocks } from '../../components/Blocks.tsx';
 import { variantTitleKey } from '../../engine/messages.ts';
@@ -32,7 +33,8 @@ export default function ServiceFormPage({ service, variant }: { service: Service
   const intl = useIntl();
   const { has } = useLocale();
   const params = useParams();
-  const [form, setForm] = useState<FormModule | null>(null);
+  // Loaded ahead (prepareRoute) on a prerendered page, whose first render must already show the form.
+  const [form, setForm] = useState<FormModule | null>(() => loadedForm(variant) ?? null);
   const [loadError, setLoadError] = useState<unknown>(null);
   // Each successful inline submit mounts a fresh, empty form.
   const [round, setRound] = useState(0);
@@ -41,15 +43,16 @@ export default function ServiceFormPage({ service, variant }: { service: Service
   useDocumentTitle(title);
 
   useEffect(() => {
+    if (form) return;
     let live = true;
-    variant.load().then(
+    loadForm(variant).then(
       (m) => live && setForm(m),
       (err: unknown) => live && setLoadError(err ?? new Error('form did not load')),
     );
     return () => {
       live = false;
     };
-  }, [variant]);
+  }, [variant, form]);
   // A chunk that failed to load is the route's error screen, not an endless spinner.
   if (loadError) throw loadError;
 

@@ -1,0 +1,34 @@
+/**
+ * React.lazy for a screen, that renders at once when the screen's module is already here (loaded by
+ * prepareRoute, or by an earlier visit): React resolves a lazy component synchronously when the thenable
+ * its factory returns calls back at once. So a prerendered page hydrates in one pass, without its
+ * screens suspending, and a screen seen before shows without its loader.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export interface LazyScreen<P> {
+  Screen: LazyExoticComponent<ComponentType<P>>;
+  /** Loads the module (once; later calls share it). */
+  load: () => Promise<unknown>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- props are checked where the screen is used
+export function lazyScreen<P = any>(importer: () => Promise<{ default: ComponentType<P> }>): LazyScreen<P> {
+  let module: { default: ComponentType<P> } | undefined;
+  let pending: Promise<{ default: ComponentType<P> }> | undefined;
+  const load = () =>
+    (pending ??= importer().then(
+      (m) => (module = m),
+      (error: unknown) => {
+        pending = undefined; // a failed chunk may load on the next try
+        throw error;
+      },
+    ));
+  const Screen = lazy(() => {
+    const loaded = module;
+    if (!loaded) return load();
+    // A thenable that resolves synchronously: what React.lazy reads as "already loaded".
+    return { then: (resolve: (m: { default: ComponentType<P> }) => void) => resolve(loaded) } as unknown as Promise<{ default: ComponentType<P> }>;
+  });
+  return { Screen, load };
+}

@@ -1,0 +1,27 @@
+import { useSyncExternalStore, type ReactNode } from 'react';
+
+const noSubscription = () => () => {};
+const FRAME = { border: 0, margin: 0, padding: 0, minWidth: 0 } as const;
+
+/**
+ * Controls that stay disabled until the page's script has taken them over. A prerendered form shows
+ * before its script runs, and text typed into it then would stay on screen without reaching React's
+ * state (hydration keeps an input's text but reports no change), so it would silently not be sent.
+ * The fieldset is disabled in the prerendered HTML and in the hydrating render, and enabled right after
+ * (only it re-renders: its children are the same elements); a screen rendered in the browser alone
+ * starts enabled.
+ */
+export function UntilHydrated({ children }: { children: ReactNode }) {
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  return (
+    // Once the script runs, only a frame: not a group screen readers should announce. Before, a busy
+    // group (what the end-to-end tests wait on as on any loader).
+    <fieldset disabled={!hydrated} {...(hydrated ? { role: 'presentation' } : { 'aria-busy': true })} style={FRAME}>
+      {children}
+    </fieldset>
+  );
+}

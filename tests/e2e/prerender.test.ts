@@ -1,0 +1,137 @@
+/**
+ * Prerendered pages (scripts/build-site.mjs, pb_hooks/static.pb.js, src/main.tsx) against the built site
+ * and a real PocketBase:
+ * - the server answers a form's address with the form already in the HTML, in the language the browser
+ *   will show (?lang=, else the formwork.lang cookie the site keeps, else the default), and an address
+ *   the build did not render with the plain shell;
+ * - without JavaScript the form is readable and its controls are disabled (nothing typed can be lost);
+ * - with it, React takes over the same DOM (nothing in #root is replaced), with no console error (a
+ *   hydration mismatch logs one), and the form then works;
+ * - a visitor whose stored language the HTML does not match gets the page rendered afresh in theirs.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, label, launchBrowser, watchConsole } from '../support/browser.ts';
+import { ROOT, type PocketBaseProcess } from '../support/pocketbase.ts';
+import { startSite } from '../support/site.ts';
+
+const messages = (lang: string) => JSON.parse(readFileSync(join(ROOT, 'src/generated/messages', `${lang}.json`), 'utf8')) as Record<string, string>;
+const TITLE = {
+  en: messages('en')['service.creditrepair.title']!,
+  uz: messages('uz')['service.creditrepair.title']!,
+  ru: messages('ru')['service.creditrepair.title']!,
+};
+const FIRST_NAME = messages('en')['fields.firstName.label']!;
+
+const decode = (html: string) =>
+  html
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+const mark = (html: string) => /<div id="root" data-prerendered="([^"]*)"/.exec(html)?.[1] ?? null;
+
+/** Counts nodes removed from #root from the document's start: a fresh render replaces them, hydration keeps them. */
+async function watchRoot(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { removedFromRoot: number };
+    w.removedFromRoot = 0;
+    new MutationObserver((records) => {
+      for (const r of records) if ((r.target as Element).id === 'root') w.removedFromRoot += r.removedNodes.length;
+    }).observe(document, { subtree: true, childList: true });
+  });
+}
+const removedFromRoot = (page: Page) => page.evaluate(() => (window as unknown as { removedFromRoot: number }).removedFromRoot);
+
+describe('prerendered pages', () => {
+  let site: PocketBaseProcess;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  it('are served in the language the browser will show, and only for addresses the build rendered', async () => {
+    const get = async (path: string, cookie?: string) => {
+      const response = await fetch(`${site.url}${path}`, { headers: cookie ? { cookie } : {} });
+      expect(response.status).toBe(200);
+      return { html: decode(await response.text()), vary: response.headers.get('vary') ?? '' };
+    };
+    const plain = await get('/creditrepair');
+    expect(mark(plain.html)).toBe('en /creditrepair');
+    expect(plain.html).toContain('<html lang="en"');
+    expect(plain.html).toContain(`<title>${TITLE.en}</title>`);
+    expect(plain.html).toContain(`>${TITLE.en}</h1>`);
+    expect(plain.html).toContain(FIRST_NAME);
+    expect(plain.html).not.toMatch(/<script(?![^>]*type="module"[^>]*src=)/); // no inline script (the CSP forbids them)
+    expect(plain.vary).toMatch(/Cookie/);
+
+    const asked = await get('/creditrepair?lang=uz', 'formwork.lang=ru');
+    expect(mark(asked.html)).toBe('uz /creditrepair');
+    expect(asked.html).toContain(`>${TITLE.uz}</h1>`);
+    const remembered = await get('/creditrepair', 'formwork.lang=ru');
+    expect(mark(remembered.html)).toBe('ru /creditrepair');
+    expect(remembered.html).toContain('<html lang="ru"');
+    expect(remembered.html).toContain(`>${TITLE.ru}</h1>`);
+    expect(mark((await get('/creditrepair?lang=xx', 'formwork.lang=../../etc')).html)).toBe('en /creditrepair');
+
+    for (const path of ['/no-such-page', '/application/creditrepair/abc', '/creditrepair/', '/prerendered/en/creditrepair']) {
+      const shell = await get(path);
+      expect(shell.html, path).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('show the form without JavaScript, with its controls disabled', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/creditrepair?lang=ru`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(TITLE.ru);
+    const first = page.locator('#root_firstName');
+    expect(await first.isDisabled()).toBe(true);
+    expect(await page.locator('button[type=submit]').isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it('are taken over by the script without being rendered again, and then work', async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    watchConsole(page, problems);
+    await watchRoot(page);
+    await page.goto(`${site.url}/creditrepair`);
+    await hydrated(page);
+    const name = page.getByLabel(label(FIRST_NAME));
+    await name.fill('Ada');
+    expect(await name.inputValue()).toBe('Ada');
+    // Submitting with the rest empty shows the form's own error summary: React handles the submit.
+    await page.locator('button[type=submit]').click();
+    await page.getByTestId('form-error').waitFor();
+    expect(await removedFromRoot(page)).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('are rendered afresh when the stored language is not the one the HTML has', async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    watchConsole(page, problems);
+    await page.addInitScript(() => {
+      if (!document.cookie.includes('formwork.lang')) localStorage.setItem('formwork.lang', 'uz'); // a choice made before the cookie existed
+    });
+    await watchRoot(page);
+    await page.goto(`${site.url}/creditrepair`);
+    await page.getByRole('heading', { level: 1, name: TITLE.uz }).waitFor();
+    expect(await removedFromRoot(page)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('uz');
+    // The site now keeps the choice in the cookie too, so the next visit gets the Uzbek page itself.
+    const again = await page.context().request.get(`${site.url}/creditrepair`);
+    expect(mark(await again.text())).toBe('uz /creditrepair');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
