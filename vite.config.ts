@@ -15,6 +15,10 @@ export default defineConfig({
       // keeps the rest of the package and throws if a text still reaches it. Only the package root is
       // swapped (a regex, so its subpaths resolve as they are).
       { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' },
+      // RJSF resolves $id/$ref URIs with fast-uri only for draft 2020-12 schemas, which our forms never are:
+      // a small stand-in that answers as fast-uri does for plain references, see src/theme/vendor/plainUri.ts.
+      // Only RJSF imports fast-uri in the browser (AJV, its other user, runs on the server and in tests).
+      { find: /^fast-uri$/, replacement: fileURLToPath(new URL('./src/theme/vendor/plainUri.ts', import.meta.url)) },
     ],
   },
   server: { host: '127.0.0.1', proxy: { '/api': 'http://127.0.0.1:8090', '/_': 'http://127.0.0.1:8090' } },
