@@ -10,6 +10,8 @@
 //    instead of after the whole script has loaded and run.
 //
 //   node scripts/build-site.mjs [--outDir=DIR] [--logLevel=warn]
+//
+// Last, it writes the digest of its sources into the out dir (scripts/site-sources.mjs).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -18,11 +20,13 @@ import { pathToFileURL } from 'node:url';
 // Before React loads, here and in the bundle: its production build, as the browser gets.
 process.env.NODE_ENV = 'production';
 const { build } = await import('vite');
+const { BUILD_STAMP, siteSourcesDigest } = await import('./site-sources.mjs');
 
 const root = resolve(import.meta.dirname, '..');
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const outDir = resolve(root, arg('outDir') ?? 'dist');
 const logLevel = arg('logLevel') ?? 'warn';
+const digest = siteSourcesDigest(root);
 
 await build({ root, logLevel, build: { outDir, emptyOutDir: true } });
 
@@ -60,6 +64,7 @@ try {
     }
   }
   writeFileSync(join(outDir, 'prerendered', 'languages.json'), `${JSON.stringify({ default: entry.defaultLanguage, languages: entry.languages })}\n`);
+  writeFileSync(join(outDir, BUILD_STAMP), `${digest}\n`);
   if (logLevel !== 'silent') console.log(`prerendered ${pages} pages (${entry.languages.join(', ')}) in ${Date.now() - started} ms`);
 } finally {
   rmSync(serverDir, { recursive: true, force: true });

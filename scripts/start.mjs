@@ -6,6 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { BUILD_STAMP, siteSourcesDigest } from './site-sources.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const pb = join(root, 'bin/pocketbase');
@@ -56,7 +57,9 @@ const serverEnv = {
 
 execFileSync('bash', [join(root, 'scripts/install-pocketbase.sh')], { stdio: 'inherit' });
 if (useMailpit) execFileSync('bash', [join(root, 'scripts/install-mailpit.sh')], { stdio: 'inherit' });
-if (!existsSync(join(root, 'dist/index.html')) || process.env.FORMWORK_REBUILD) {
+// Built if missing, asked for, or built from other sources than the checkout's (a pull, an edit).
+const stamp = join(root, 'dist', BUILD_STAMP);
+if (process.env.FORMWORK_REBUILD || !existsSync(stamp) || readFileSync(stamp, 'utf8').trim() !== siteSourcesDigest(root)) {
   execFileSync('node', [join(root, 'scripts/build-site.mjs')], { cwd: root, stdio: 'inherit' });
 }
 // `pocketbase migrate` exits 0 even when a migration fails; its output is the only signal.

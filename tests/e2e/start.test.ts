@@ -47,10 +47,11 @@ describe('npm start', () => {
     expect(output).toMatch(/staff sign-in: .*\(staff@formwork\.local \/ formwork-staff\)/);
   });
 
-  it('serves the applicant form page and the API from one origin', async () => {
+  it('serves the applicant form page, prerendered, and the API from one origin', async () => {
     const page = await fetch(`${url}/creditrepair`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<div id="root">');
+    // Built (or rebuilt: start.mjs compares the build's stamp with the sources) with the prerendered pages.
+    expect(await page.text()).toContain('<div id="root" data-prerendered="en /creditrepair">');
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
   });
 
