@@ -3,22 +3,22 @@
  * left, or after a submit attempt, and never before. Errors are recomputed from the data on every
  * render rather than kept in RJSF's state, so they follow the language and the set of touched fields.
  */
-import type { ErrorSchema, ErrorTransformer, RJSFValidationError } from '@rjsf/utils';
+import type { ErrorSchema, RJSFValidationError } from '@rjsf/utils';
 import { fieldOf, problemOf, type FieldProblem } from './problems.ts';
 
 export type Describe = (field: string, problem: FieldProblem) => string;
 
-/** RJSF's `transformErrors` contract: AJV's English messages replaced by ours, in the current language. */
-export function translateErrors(describe: Describe): ErrorTransformer {
-  return (errors) => errors.map((e) => ({ ...e, message: describe(fieldOf(e), problemOf(e)) }));
-}
-
-/** The first message of each top-level field (form-level errors have no field and are left out). */
-export function firstMessageByField(errors: RJSFValidationError[]): Record<string, string> {
+/**
+ * The first error of each top-level field, in the current language where the applicant sees it
+ * (`isShown`) and '' elsewhere: every field with an error has an entry, since it blocks a submit, but a
+ * message with values costs an ICU formatter, and a fresh form (what a page first renders) shows none.
+ * Form-level errors have no field and are left out.
+ */
+export function schemaMessages(errors: RJSFValidationError[], describe: Describe, isShown: (field: string) => boolean): Record<string, string> {
   const out: Record<string, string> = {};
   for (const e of errors) {
     const field = fieldOf(e);
-    if (field && !(field in out)) out[field] = e.message ?? '';
+    if (field && !(field in out)) out[field] = isShown(field) ? describe(field, problemOf(e)) : '';
   }
   return out;
 }

@@ -3,7 +3,7 @@
  * what the applicant has done (values, touched fields, chosen files, submit attempts) and decides
  * which errors they see. Validation runs here rather than inside RJSF (`noValidate`): RJSF's own live
  * validation would mark every empty field red after the first blur and would keep its messages in the
- * language they were made in. We use its validator and its `transformErrors` contract instead.
+ * language they were made in. We use its validator, and translate the errors the applicant sees.
  */
 import { Button, Loader, Progress, Stack, Text } from '@mantine/core';
 import type { IChangeEvent } from '@rjsf/core';
@@ -18,7 +18,7 @@ import { fieldsInOrder } from '../../engine/formModule.ts';
 import { fixedValueLines, localizeForm } from '../../engine/localizeForm.ts';
 import { describeProblem, type FieldProblem } from '../../engine/problems.ts';
 import type { FormModule, FormVariant, ServiceEntry } from '../../engine/types.ts';
-import { fieldErrors, firstMessageByField, translateErrors } from '../../engine/validation.ts';
+import { fieldErrors, schemaMessages } from '../../engine/validation.ts';
 import { ThemedForm } from '../../theme/index.ts';
 import { Agreements, signaturePayload, signatureProblems, type SignatureState } from './Agreements.tsx';
 import { Honeypot } from './Honeypot.tsx';
@@ -70,24 +70,15 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Props
   );
   const localized = useMemo(() => localizeForm(form, ns, t, has, locale, Object.keys(fixed)), [form, ns, t, has, locale, fixed]);
   const order = useMemo(() => fieldsInOrder(form), [form]);
-  const transformErrors = useMemo(() => translateErrors(describe), [describe]);
   // The generator's precompiled functions; rooted at the translated schema, which keeps the form's $id.
   const validator = useMemo(() => createPrecompiledValidator(form.validators, localized.schema), [form.validators, localized.schema]);
-  const schemaErrors = useMemo(
-    () => firstMessageByField(validator.validateFormData(data, localized.schema, undefined, transformErrors).errors),
-    [validator, data, localized.schema, transformErrors],
-  );
+  const isShown = useCallback((field: string) => submitted || touched.has(field), [submitted, touched]);
+  const validationErrors = useMemo(() => validator.validateFormData(data, localized.schema).errors, [validator, data, localized.schema]);
+  const schemaErrors = useMemo(() => schemaMessages(validationErrors, describe, isShown), [validationErrors, describe, isShown]);
   // Memoised: a new extraErrors object makes RJSF re-merge every field's errors.
   const errors = useMemo(
-    () =>
-      fieldErrors({
-        order,
-        schema: schemaErrors,
-        local: mapValues(localProblems, describe),
-        server: mapValues(submission.problems, describe),
-        isShown: (field) => submitted || touched.has(field),
-      }),
-    [order, schemaErrors, localProblems, submission.problems, describe, submitted, touched],
+    () => fieldErrors({ order, schema: schemaErrors, local: mapValues(localProblems, describe), server: mapValues(submission.problems, describe), isShown }),
+    [order, schemaErrors, localProblems, submission.problems, describe, isShown],
   );
   const agreements = service.agreements;
   const signatureLocal = useMemo(() => (agreements && submitted ? signatureProblems(signature, (id) => t(id)) : {}), [agreements, submitted, signature, t]);

@@ -7,7 +7,7 @@ import validator from '@rjsf/validator-ajv8';
 import { describe, expect, it } from 'vitest';
 import { fieldOf, problemOf } from '../../../src/engine/problems.ts';
 import { keywordOf, serverProblems } from '../../../src/engine/serverErrors.ts';
-import { fieldErrors, firstMessageByField, inFormOrder, translateErrors } from '../../../src/engine/validation.ts';
+import { fieldErrors, inFormOrder, schemaMessages } from '../../../src/engine/validation.ts';
 
 describe('server answers', () => {
   it.each([
@@ -51,7 +51,11 @@ describe("the browser's schema check", () => {
   const schema = {
     type: 'object' as const,
     required: ['name', 'terms'],
-    properties: { name: { type: 'string' as const, maxLength: 3 }, email: { type: 'string' as const, format: 'email' }, terms: { type: 'boolean' as const, const: true } },
+    properties: {
+      name: { type: 'string' as const, maxLength: 3 },
+      email: { type: 'string' as const, format: 'email' },
+      terms: { type: 'boolean' as const, const: true },
+    },
   };
   const errorsOf = (data: object) => validator.validateFormData(data, schema).errors;
 
@@ -66,10 +70,18 @@ describe("the browser's schema check", () => {
     expect(problemOf(badEmail as RJSFValidationError)).toEqual({ rule: 'format', values: { format: 'email' } });
   });
 
-  it("translates through RJSF's transformErrors contract, keeping the first error of each field", () => {
-    const transform = translateErrors((field, problem) => `${field}:${problem.rule}`);
-    const { errors } = validator.validateFormData({ name: 'Abcd', email: 'x' }, schema, undefined, transform);
-    expect(firstMessageByField(errors)).toEqual({ name: 'name:maxLength', email: 'email:format', terms: 'terms:required' });
+  it('keeps the first error of each field, translated only where the applicant sees it', () => {
+    const described: string[] = [];
+    const describe = (field: string, problem: { rule: string }) => {
+      described.push(field);
+      return `${field}:${problem.rule}`;
+    };
+    const { errors } = validator.validateFormData({ name: 'Abcd', email: 'x' }, schema);
+    expect(schemaMessages(errors, describe, () => true)).toEqual({ name: 'name:maxLength', email: 'email:format', terms: 'terms:required' });
+    described.length = 0;
+    // Every field with an error is there (it blocks a submit); only the shown one costs a translation.
+    expect(schemaMessages(errors, describe, (field) => field === 'email')).toEqual({ name: '', email: 'email:format', terms: '' });
+    expect(described).toEqual(['email']);
   });
 });
 

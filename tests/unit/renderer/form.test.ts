@@ -6,8 +6,8 @@ import validator from '@rjsf/validator-ajv8';
 import { describe, expect, it } from 'vitest';
 import { fieldsInOrder } from '../../../src/engine/formModule.ts';
 import { localizeForm } from '../../../src/engine/localizeForm.ts';
-import { describeProblem } from '../../../src/engine/problems.ts';
-import { firstMessageByField, translateErrors } from '../../../src/engine/validation.ts';
+import { describeProblem, type FieldProblem } from '../../../src/engine/problems.ts';
+import { schemaMessages } from '../../../src/engine/validation.ts';
 import { registry } from '../../../src/generated/registry.ts';
 import en from '../../../src/generated/messages/en.json';
 import ru from '../../../src/generated/messages/ru.json';
@@ -60,11 +60,11 @@ describe('the credit repair form (spec §2, §4)', () => {
   it('says "ID is missing" for a missing ID image, and asks for the terms box', async () => {
     const form = await full.load();
     const { t, has } = translator(en);
-    const transform = translateErrors((field, problem) => {
+    const describeError = (field: string, problem: FieldProblem) => {
       const m = describeProblem(service.messages, field, problem, has);
       return t(m.id, m.values);
-    });
-    const messages = firstMessageByField(validator.validateFormData({ terms: false }, form.schema, undefined, transform).errors);
+    };
+    const messages = schemaMessages(validator.validateFormData({ terms: false }, form.schema).errors, describeError, () => true);
     expect(messages.stateId).toBe('ID is missing');
     expect(messages.firstName).toBe('This field is required.');
     expect(messages.terms).toBe('Please tick this box to continue.');
