@@ -3,7 +3,7 @@
  * says (admin.ui.json "display"), and a copy button that confirms with a tooltip and a status message.
  */
 import { ActionIcon, Anchor, Button, CopyButton, Group, Image, Stack, Text, Tooltip } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CheckIcon, CopyIcon } from '../../components/icons.tsx';
 import type { AdminField } from '../../engine/types.ts';
@@ -78,25 +78,51 @@ export function FieldValue({ field, value: stored, fileUrl, reveal, preview = tr
         </span>
         <span>
           {field.copy && !empty && (field.display !== 'masked' || revealed !== null) && (
-            <CopyButton value={value} timeout={1500}>
-              {({ copied: done, copy }) => (
-                <>
-                  <Tooltip label={copied} opened={done} withArrow>
-                    <ActionIcon variant="subtle" size="sm" onClick={copy} aria-label={intl.formatMessage({ id: 'admin.copy' }, { field: label })}>
-                      {done ? <CheckIcon /> : <CopyIcon />}
-                    </ActionIcon>
-                  </Tooltip>
-                  {/* The tooltip is visual; screen readers hear the same confirmation here. */}
-                  <span role="status" className="sr-only">
-                    {done ? copied : ''}
-                  </span>
-                </>
-              )}
-            </CopyButton>
+            <CopyValue value={value} copied={copied} label={intl.formatMessage({ id: 'admin.copy' }, { field: label })} />
           )}
         </span>
       </Text>
     </div>
+  );
+}
+
+/**
+ * The copy button of a field, with a "copied" tooltip (seen) and status message (heard). The tooltip is
+ * mounted only once the pointer or focus reaches the button, before any click: a list has dozens of
+ * copy buttons, and each mounted Tooltip costs its floating-ui hooks and a portal node in <body>
+ * (~15 % of rendering a page of cards). It points at the button (`target`), so the button itself
+ * never remounts (and keeps focus); it is mounted closed, so the first "copied" fades in as every later one.
+ */
+function CopyValue({ value, copied, label }: { value: string; copied: string; label: string }) {
+  const button = useRef<HTMLButtonElement>(null);
+  const [armed, setArmed] = useState(false);
+  const arm = () => setArmed(true);
+  return (
+    <CopyButton value={value} timeout={1500}>
+      {({ copied: done, copy }) => (
+        <>
+          <ActionIcon
+            ref={button}
+            variant="subtle"
+            size="sm"
+            onPointerEnter={arm}
+            onFocus={arm}
+            onClick={() => {
+              arm();
+              copy();
+            }}
+            aria-label={label}
+          >
+            {done ? <CheckIcon /> : <CopyIcon />}
+          </ActionIcon>
+          {(armed || done) && <Tooltip target={button} label={copied} opened={done} withArrow />}
+          {/* The tooltip is visual; screen readers hear the same confirmation here. */}
+          <span role="status" className="sr-only">
+            {done ? copied : ''}
+          </span>
+        </>
+      )}
+    </CopyButton>
   );
 }
 
