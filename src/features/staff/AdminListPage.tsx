@@ -7,7 +7,7 @@
  */
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ListResult, RecordModel } from 'pocketbase';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { pb } from '../../config/pocketbase.ts';
@@ -90,9 +90,14 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
       // The last record of the last page was deleted: show the page before it.
       if (result.items.length === 0 && query.page > 1 && result.totalPages > 0)
         return setQuery({ ...query, page: Math.min(query.page - 1, result.totalPages) });
-      setList(result);
-      setError(null);
-      setMail(await mailOf(service.collection, result.items));
+      // The cards render as a transition: React yields to the browser every few milliseconds while it
+      // builds a page of them, instead of one long task that holds a phone's main thread.
+      startTransition(() => {
+        setList(result);
+        setError(null);
+      });
+      const mailByRecord = await mailOf(service.collection, result.items);
+      startTransition(() => setMail(mailByRecord));
     } catch (err) {
       failed(err);
     }
