@@ -3,7 +3,7 @@
  * says (admin.ui.json "display"), and a copy button that confirms with a tooltip and a status message.
  */
 import { ActionIcon, Anchor, Button, CopyButton, Group, Image, Stack, Text, Tooltip } from '@mantine/core';
-import { useRef, useState, type ReactNode } from 'react';
+import { memo, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CheckIcon, CopyIcon } from '../../components/icons.tsx';
 import type { AdminField } from '../../engine/types.ts';
@@ -28,7 +28,11 @@ interface Props {
 /** Browsers show these inline; other uploads (PDF, Word, HEIC) stay a link. */
 const PREVIEWABLE = /\.(png|jpe?g|gif|webp)$/i;
 
-export function FieldValue({ field, value: stored, fileUrl, reveal, preview = true }: Props) {
+/**
+ * Memoised: a list re-renders its cards when their e-mail status or a new file token arrives, and a
+ * field whose props are the same (most of a card's dozen) need not render again.
+ */
+export const FieldValue = memo(function FieldValue({ field, value: stored, fileUrl, reveal, preview = true }: Props) {
   const intl = useIntl();
   const [revealed, setRevealed] = useState<string | null>(null);
   const [revealing, setRevealing] = useState(false);
@@ -84,7 +88,7 @@ export function FieldValue({ field, value: stored, fileUrl, reveal, preview = tr
       </Text>
     </div>
   );
-}
+});
 
 /**
  * The copy button of a field, with a "copied" tooltip (seen) and status message (heard). The tooltip is
