@@ -6,12 +6,13 @@
  */
 import { Center, Loader } from '@mantine/core';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { IntlProvider } from 'react-intl';
+import { RawIntlProvider } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { ScreenLoader } from '../components/ScreenLoader.tsx';
 import type { Locale } from '../engine/types.ts';
 import { registry } from '../generated/registry.ts';
 import { loadedMessages, loadedParts, loadMessages, type Messages } from './loaded.ts';
+import { createSiteIntl } from './siteIntl.ts';
 
 const STORAGE_KEY = 'formwork.lang';
 /** The cookie that tells the server the visitor's language (the same name as the localStorage key). */
@@ -122,8 +123,14 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   const has = useCallback((key: string) => !!catalogue && key in catalogue.messages, [catalogue]);
   const hasPart = useCallback((part: string) => !!catalogue?.parts.has(part), [catalogue]);
   const value = useMemo(() => ({ locale, setLocale, has, requestPart, hasPart }), [locale, setLocale, has, requestPart, hasPart]);
+  const intl = useMemo(
+    () =>
+      catalogue &&
+      createSiteIntl({ locale: catalogue.locale, messages: catalogue.messages, defaultLocale: registry.defaultLanguage, onError: reportIntlError }),
+    [catalogue],
+  );
 
-  if (!catalogue) {
+  if (!catalogue || !intl) {
     return (
       // No text yet: the messages that would say "Loading" in the visitor's language are what is loading.
       <Center h="50vh" aria-busy="true">
@@ -133,9 +140,7 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   }
   return (
     <LocaleContext.Provider value={value}>
-      <IntlProvider locale={catalogue.locale} messages={catalogue.messages} defaultLocale={registry.defaultLanguage} onError={reportIntlError}>
-        {children}
-      </IntlProvider>
+      <RawIntlProvider value={intl}>{children}</RawIntlProvider>
     </LocaleContext.Provider>
   );
 }
