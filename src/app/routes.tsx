@@ -47,6 +47,13 @@ interface RouteHandle {
   parts: string[];
 }
 const needs = (parts: string[], ...loads: (() => Promise<unknown>)[]): RouteHandle => ({ parts, preload: () => Promise.all(loads.map((load) => load())) });
+/** Loads a staff screen's code only for a stored staff session: signed out, the visit ends at the sign-in page. */
+const whenSignedIn =
+  (...loads: (() => Promise<unknown>)[]) =>
+  (): Promise<unknown> =>
+    import('../features/staff/session.ts').then((session): Promise<unknown> =>
+      session.sessionState() === 'signed-in' ? Promise.all(loads.map((load) => load())) : Promise.resolve(),
+    );
 
 const screen = (node: ReactNode) => <Suspense fallback={<ScreenLoader />}>{node}</Suspense>;
 /** A screen whose texts are in a part of the catalogue of their own (engine/messageParts.ts). */
@@ -63,11 +70,16 @@ function staffRoutes(): RouteObject {
   ];
   for (const service of registry.services) {
     for (const path of [service.admin.route, ...service.admin.aliases])
-      children.push({ path, handle: needs([], adminListPage.load), element: screen(<AdminListPage key={service.id} service={service} />) });
+      children.push({
+        path,
+        handle: needs([], whenSignedIn(staffShell.load, adminListPage.load)),
+        element: screen(<AdminListPage key={service.id} service={service} />),
+      });
   }
   return {
-    // Loaded alongside the messages, not one after the other (a staff list was six round trips deep).
-    handle: needs([STAFF_PART], requireStaff.load, staffShell.load),
+    // Loaded alongside the messages, not one after the other (a staff list was six round trips deep);
+    // the shell and a list's code only for a stored session (signed out, the sign-in page follows).
+    handle: needs([STAFF_PART], requireStaff.load),
     element: screenWith(
       STAFF_PART,
       <RequireStaff>
