@@ -14,6 +14,7 @@ import { useLocale } from '../../app/locale.tsx';
 import { fieldName, type FormContext } from '../../engine/formContext.ts';
 import { HONEYPOT_FIELD } from '../../engine/honeypot.ts';
 import { submitKey } from '../../engine/messages.ts';
+import { DEFAULTS_BEHAVIOUR, withDefaults } from '../../engine/formDefaults.ts';
 import { fieldsInOrder } from '../../engine/formModule.ts';
 import { fixedValueLines, localizeForm } from '../../engine/localizeForm.ts';
 import { describeProblem, type FieldProblem } from '../../engine/problems.ts';
@@ -50,7 +51,6 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Props
   const intl = useIntl();
   const { locale, has } = useLocale();
   const ns = service.messages;
-  const [data, setData] = useState<Values>(() => ({ ...fixed }));
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [localProblems, setLocalProblems] = useState<Record<string, FieldProblem>>({});
@@ -72,6 +72,9 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Props
   const order = useMemo(() => fieldsInOrder(form), [form]);
   // The generator's precompiled functions; rooted at the translated schema, which keeps the form's $id.
   const validator = useMemo(() => createPrecompiledValidator(form.validators, localized.schema), [form.validators, localized.schema]);
+  // With the schema's defaults from the start: RJSF adds missing ones when it is made and reports them
+  // through onChange in the middle of that render, which rendered the whole form a second time.
+  const [data, setData] = useState<Values>(() => withDefaults(validator, localized.schema, { ...fixed }));
   const isShown = useCallback((field: string) => submitted || touched.has(field), [submitted, touched]);
   const validationErrors = useMemo(() => validator.validateFormData(data, localized.schema).errors, [validator, data, localized.schema]);
   const schemaErrors = useMemo(() => schemaMessages(validationErrors, describe, isShown), [validationErrors, describe, isShown]);
@@ -166,8 +169,7 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Props
         noValidate
         noHtml5Validate
         showErrorList={false}
-        // The terms box must start unticked (spec §4): never pre-fill a `const` as a default.
-        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
+        experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOUR}
         disabled={sending}
         onChange={onChange}
         onBlur={onBlur}
