@@ -6,7 +6,7 @@ export function ScreenLoader() {
   const intl = useIntl();
   return (
     <Center h="40vh">
-      <Loader aria-label={intl.formatMessage({ id: 'app.loading' })} />
+      <Loader role="progressbar" aria-label={intl.formatMessage({ id: 'app.loading' })} />
     </Center>
   );
 }

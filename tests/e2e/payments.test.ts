@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchConsole } from '../support/browser.ts';
+import { hydrated, launchBrowser, watchConsole } from '../support/browser.ts';
 import type { PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSite } from '../support/site.ts';
 import { startStripeMock, type StripeMock } from '../support/stripe.ts';
@@ -94,6 +94,7 @@ describe('connected accounts: /account/:id and onboarding', () => {
     await page.goto(`${site.url}/money-transfer?lang=en`);
     const summary = page.getByTestId('product-checkout');
     await summary.getByText('Basic plan').waitFor();
+    await hydrated(page); // the page is prerendered: a click on a label waits for nothing by itself
     expect(await summary.textContent()).toContain('50 best-photo credits');
     expect(await page.getByTestId('checkout-total').textContent()).toBe('Total: $300.00/year');
     await summary.getByText('Monthly').click();

@@ -83,7 +83,7 @@ export default function ApplicationStatusPage() {
       <Title order={1} size="h2">
         <FormattedMessage id="application.title" />
       </Title>
-      {!summary && !failed && <Loader aria-label={intl.formatMessage({ id: 'app.loading' })} />}
+      {!summary && !failed && <Loader role="progressbar" aria-label={intl.formatMessage({ id: 'app.loading' })} />}
       <div role="status">{failed && <Alert color="red">{intl.formatMessage({ id: failed })}</Alert>}</div>
       {summary && (
         <Stack gap="xs" data-testid="application-summary" data-status={summary.status}>

@@ -92,7 +92,7 @@ export default function ServiceFormPage({ service, variant }: { service: Service
         />
       ) : (
         <Center h="30vh">
-          <Loader aria-label={intl.formatMessage({ id: 'app.loading' })} />
+          <Loader role="progressbar" aria-label={intl.formatMessage({ id: 'app.loading' })} />
         </Center>
       )}
     </Stack>

@@ -50,7 +50,7 @@ export default function ConnectEmbed({ component }: { component: string }) {
     <Stack gap="sm">
       {state.kind === 'loading' && (
         <Center h="20vh">
-          <Loader aria-label={intl.formatMessage({ id: 'connect.loading' })} />
+          <Loader role="progressbar" aria-label={intl.formatMessage({ id: 'connect.loading' })} />
         </Center>
       )}
       {state.kind === 'failed' && (

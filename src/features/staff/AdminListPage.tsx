@@ -201,7 +201,7 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
         )}
       </div>
       {error && <Alert color="red">{error}</Alert>}
-      {!list && !error && <Loader aria-label={intl.formatMessage({ id: 'app.loading' })} />}
+      {!list && !error && <Loader role="progressbar" aria-label={intl.formatMessage({ id: 'app.loading' })} />}
       {list && (
         <Text c="dimmed" data-testid="list-total">
           <FormattedMessage id="admin.total" values={{ count: list.totalItems }} />

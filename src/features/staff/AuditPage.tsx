@@ -133,7 +133,7 @@ function AuditLog() {
         style={{ maxWidth: 320 }}
       />
       {error && <Alert color="red">{intl.formatMessage({ id: 'staff.audit.loadFailed' })}</Alert>}
-      {!list && !error && <Loader aria-label={intl.formatMessage({ id: 'app.loading' })} />}
+      {!list && !error && <Loader role="progressbar" aria-label={intl.formatMessage({ id: 'app.loading' })} />}
       {list && (
         <Text c="dimmed">
           <FormattedMessage id="staff.audit.total" values={{ count: list.totalItems }} />

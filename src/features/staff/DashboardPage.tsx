@@ -45,7 +45,7 @@ export default function DashboardPage() {
         <FormattedMessage id="staff.nav.dashboard" />
       </Title>
       {error && <Alert color="red">{intl.formatMessage({ id: 'admin.loadFailed' })}</Alert>}
-      {!counts && !error && <Loader aria-label={intl.formatMessage({ id: 'app.loading' })} />}
+      {!counts && !error && <Loader role="progressbar" aria-label={intl.formatMessage({ id: 'app.loading' })} />}
       {counts && (
         <SimpleGrid cols={{ base: 1, xs: 2 }} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {registry.services.map((service) => {

@@ -162,7 +162,7 @@ function Retention() {
         )}
       </div>
       {error && <Alert color="red">{error}</Alert>}
-      {!report && !error && <Loader aria-label={intl.formatMessage({ id: 'app.loading' })} />}
+      {!report && !error && <Loader role="progressbar" aria-label={intl.formatMessage({ id: 'app.loading' })} />}
       {report && (
         <Title order={2} size="h3">
           <FormattedMessage id="staff.retention.dueNow" values={{ date: intl.formatDate(pbDate(report.at), { dateStyle: 'medium', timeStyle: 'short' }) }} />

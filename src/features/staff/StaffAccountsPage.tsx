@@ -171,7 +171,7 @@ function StaffAccounts() {
         </Alert>
       )}
       {loadFailed && <Alert color="red">{intl.formatMessage({ id: 'staff.accounts.loadFailed' })}</Alert>}
-      {!accounts && !loadFailed && <Loader aria-label={intl.formatMessage({ id: 'app.loading' })} />}
+      {!accounts && !loadFailed && <Loader role="progressbar" aria-label={intl.formatMessage({ id: 'app.loading' })} />}
       {accounts && (
         // Wide on a phone: the table scrolls sideways, and the keyboard can scroll it too.
         <Box

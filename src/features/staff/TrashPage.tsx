@@ -182,7 +182,7 @@ export default function TrashPage() {
         )}
       </div>
       {error && <Alert color="red">{error}</Alert>}
-      {!list && !error && <Loader aria-label={intl.formatMessage({ id: 'app.loading' })} />}
+      {!list && !error && <Loader role="progressbar" aria-label={intl.formatMessage({ id: 'app.loading' })} />}
       {list && (
         <Text c="dimmed">
           <FormattedMessage id="staff.trash.total" values={{ count: list.totalItems }} />
