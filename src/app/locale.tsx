@@ -90,7 +90,7 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
     const parts = [...requested];
     // Dynamic imports are cached, so parts already loaded cost nothing here.
     void Promise.all([loadMessages(locale), ...parts.map((part) => loadMessages(locale, part))]).then(
-      (loaded) => live && setCatalogue({ locale, parts: new Set(parts), messages: Object.assign({}, ...loaded) as Messages }),
+      () => live && setCatalogue(loadedCatalogue(locale, new Set(parts))),
     );
     return () => {
       live = false;

@@ -26,5 +26,3 @@ export function acceptedTypesLabel(accept: string[]): string {
   const names = accept.map((a) => SHORT_NAMES[a] ?? (a.split('/')[1] ?? a).toUpperCase());
   return [...new Set(names)].join(', ');
 }
-
-export { formatSize } from './numberFormat.ts';

@@ -4,7 +4,7 @@
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { helpKey, labelKey, optionKey, type Lookup } from './messages.ts';
-import { formatUsd } from './price.ts';
+import { formatUsd } from './numberFormat.ts';
 import type { FieldTraits, FormModule } from './types.ts';
 import { widgetFor } from './widgets.ts';
 

@@ -2,8 +2,6 @@
 import { formatUsd } from './numberFormat.ts';
 import type { PriceLine } from './types.ts';
 
-export { formatUsd };
-
 /**
  * One line of a price summary. A one-off amount reads like a price tag ("$300.00 Initial payment"); a
  * recurring one names itself first and ends with its period ("Monthly installment $119.95/month"),

@@ -6,7 +6,7 @@
 import { Alert, Button, Card, List, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formatUsd } from '../../engine/price.ts';
+import { formatUsd } from '../../engine/numberFormat.ts';
 import { registry } from '../../generated/registry.ts';
 
 type Interval = 'year' | 'month';

@@ -9,7 +9,7 @@ import { CheckIcon, CopyIcon } from '../../components/icons.tsx';
 import type { AdminField } from '../../engine/types.ts';
 import { useLocale } from '../../app/locale.tsx';
 import { telHref } from '../../engine/links.ts';
-import { formatUsd } from '../../engine/price.ts';
+import { formatUsd } from '../../engine/numberFormat.ts';
 import { maskLast4, tail } from './display.ts';
 
 const row = { display: 'grid', gridTemplateColumns: 'minmax(7rem, 38%) 1fr', gap: 'var(--mantine-spacing-xs)', alignItems: 'center' } as const;

@@ -8,7 +8,8 @@ import { FileInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { acceptedTypesLabel, fileProblem, formatSize } from '../../engine/files.ts';
+import { acceptedTypesLabel, fileProblem } from '../../engine/files.ts';
+import { formatSize } from '../../engine/numberFormat.ts';
 import { fieldName, type FormContext } from '../../engine/formContext.ts';
 import type { FieldFile } from '../../engine/types.ts';
 

@@ -1,7 +1,8 @@
 /** Where content blocks go among the fields, and how price lines read. */
 import { describe, expect, it } from 'vitest';
 import { layoutFields } from '../../../src/engine/blocks.ts';
-import { formatUsd, priceLineText } from '../../../src/engine/price.ts';
+import { formatUsd } from '../../../src/engine/numberFormat.ts';
+import { priceLineText } from '../../../src/engine/price.ts';
 import type { Block } from '../../../src/engine/types.ts';
 
 const text = (message: string): Block => ({ type: 'text', message });

@@ -1,6 +1,7 @@
 /** What a submit sends, what the success page receives, and which files the browser refuses. */
 import { describe, expect, it } from 'vitest';
-import { acceptedTypesLabel, fileProblem, formatSize } from '../../../src/engine/files.ts';
+import { acceptedTypesLabel, fileProblem } from '../../../src/engine/files.ts';
+import { formatSize } from '../../../src/engine/numberFormat.ts';
 import { readSuccessState } from '../../../src/engine/successState.ts';
 import { recordsUrl, toFormData } from '../../../src/engine/submit.ts';
 
