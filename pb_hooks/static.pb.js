@@ -46,7 +46,14 @@
       let page = null;
       try {
         const { prerenderedPage } = require(`${__hooks}/lib/prerendered.js`);
-        const languages = JSON.parse(toString($os.readFile($filepath.join(dir, 'prerendered', 'languages.json'))));
+        // Read once (a build is served as it was made), not on every page request; kept as text, since
+        // the store hands values across the hooks' VMs.
+        let text = $app.store().get('formwork.prerenderedLanguages');
+        if (!text) {
+          text = toString($os.readFile($filepath.join(dir, 'prerendered', 'languages.json')));
+          $app.store().set('formwork.prerenderedLanguages', text);
+        }
+        const languages = JSON.parse(text);
         let remembered = '';
         try {
           remembered = e.request.cookie('formwork.lang').value;
