@@ -6,7 +6,8 @@
 // - the hashed files under /assets/ cached for a year (a new build has new names), and the HTML
 //   shell revalidated on every visit, so a deploy is seen at once,
 // - for a route the build prerendered, that page in the visitor's language instead of the empty shell
-//   (pb_hooks/lib/prerendered.js): the form shows before its script has loaded.
+//   (pb_hooks/lib/prerendered.js): the form shows before its script has loaded. A language asked for
+//   with ?lang= is remembered in the formwork.lang cookie, as the site's script would.
 //
 // The route replaces the default one, which PocketBase only adds when no hook defined "/{path...}"; the
 // API (/api/…) and the dashboard (/_/…) have their own routes, untouched: no gzip of uploads or of the
@@ -44,8 +45,9 @@
       if (e.request.method !== 'GET' && e.request.method !== 'HEAD') return e.next();
       const dir = $app.store().get('formwork.publicDir');
       let page = null;
+      let remember = null;
       try {
-        const { prerenderedPage } = require(`${__hooks}/lib/prerendered.js`);
+        const { languageToRemember, prerenderedPage } = require(`${__hooks}/lib/prerendered.js`);
         // Read once (a build is served as it was made), not on every page request; kept as text, since
         // the store hands values across the hooks' VMs.
         let text = $app.store().get('formwork.prerenderedLanguages');
@@ -60,13 +62,17 @@
         } catch {
           // no cookie: the address or the default decides
         }
-        const file = prerenderedPage(e.request.url.path, e.request.url.query().get('lang'), remembered, languages);
+        const asked = e.request.url.query().get('lang');
+        const file = prerenderedPage(e.request.url.path, asked, remembered, languages);
         page = file && toString($os.readFile($filepath.join(dir, file)));
+        remember = languageToRemember(asked, remembered, languages);
       } catch {
         page = null; // not prerendered (no such route, or a build without prerendering): the static route answers
       }
       if (!page) return e.next();
       e.response.header().add('Vary', 'Cookie');
+      // As the site's script writes it (src/app/locale.tsx); the value is one of the build's languages.
+      if (remember) e.response.header().add('Set-Cookie', `formwork.lang=${remember}; Path=/; Max-Age=31536000; SameSite=Lax`);
       return e.html(200, page);
     },
   );

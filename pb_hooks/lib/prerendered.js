@@ -20,4 +20,15 @@ function prerenderedPage(path, asked, remembered, languages) {
   return `prerendered/${lang}${path === '/' ? '/index' : path}.html`;
 }
 
-module.exports = { prerenderedPage };
+/**
+ * The language to remember from a request for a prerendered page, or null: the ?lang= value when it is
+ * one of the site's and not already the cookie's. The page's script stores the language it shows, but a
+ * visitor may follow a link before that script has run (it loads after the first paint), and the next
+ * page must still be in the language they were reading.
+ */
+function languageToRemember(asked, remembered, languages) {
+  const known = !!languages && Array.isArray(languages.languages) && LANGUAGE.test(asked) && languages.languages.indexOf(asked) >= 0;
+  return known && asked !== remembered ? asked : null;
+}
+
+module.exports = { prerenderedPage, languageToRemember };

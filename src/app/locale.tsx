@@ -1,5 +1,6 @@
 /**
- * The current language: from ?lang= in the URL, else the visitor's last choice, else the site default.
+ * The current language: from ?lang= in the URL, else the visitor's last choice (cookie, then
+ * localStorage), else the site default.
  * Switching updates the URL, localStorage, a cookie (the server picks the prerendered page's language by
  * it: pb_hooks/static.pb.js) and <html lang>, and loads only that language's messages: the core part,
  * plus the parts the screens shown so far asked for (<MessagePart>, engine/messageParts.ts).
@@ -46,10 +47,25 @@ function storedLocale(): Locale | null {
   }
 }
 
+/**
+ * The cookie's language. It is never older than localStorage's: the site writes both, and the server
+ * writes the cookie alone when a prerendered page is asked for with ?lang= (the visitor may follow a
+ * link before this script has run: pb_hooks/static.pb.js).
+ */
+function cookieLocale(): Locale | null {
+  if (typeof document === 'undefined') return null;
+  const v =
+    document.cookie
+      .split('; ')
+      .find((c) => c.startsWith(`${COOKIE}=`))
+      ?.slice(COOKIE.length + 1) ?? null;
+  return isLocale(v) ? v : null;
+}
+
 /** The language a page at this query string shows. */
 export function localeFor(search: string): Locale {
   const fromUrl = new URLSearchParams(search).get('lang');
-  return isLocale(fromUrl) ? fromUrl : (storedLocale() ?? registry.defaultLanguage);
+  return isLocale(fromUrl) ? fromUrl : (cookieLocale() ?? storedLocale() ?? registry.defaultLanguage);
 }
 
 /**

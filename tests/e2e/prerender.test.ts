@@ -6,7 +6,8 @@
  *   the build did not render with the plain shell;
  * - without JavaScript the form is readable and its controls are disabled (nothing typed can be lost);
  * - with it, React takes over the same DOM (nothing in #root is replaced), with no console error (a
- *   hydration mismatch logs one), and the form then works;
+ *   hydration mismatch logs one), and the form then works; the app's script is fetched only after the
+ *   page's first paint (src/prerender/afterPaint.ts);
  * - a visitor whose stored language the HTML does not match gets the page rendered afresh in theirs.
  */
 import { readFileSync } from 'node:fs';
@@ -61,7 +62,7 @@ describe('prerendered pages', () => {
     const get = async (path: string, cookie?: string) => {
       const response = await fetch(`${site.url}${path}`, { headers: cookie ? { cookie } : {} });
       expect(response.status).toBe(200);
-      return { html: decode(await response.text()), vary: response.headers.get('vary') ?? '' };
+      return { html: decode(await response.text()), vary: response.headers.get('vary') ?? '', setCookie: response.headers.get('set-cookie') };
     };
     const plain = await get('/creditrepair');
     expect(mark(plain.html)).toBe('en /creditrepair');
@@ -72,9 +73,14 @@ describe('prerendered pages', () => {
     expect(plain.html).not.toMatch(/<script(?![^>]*type="module"[^>]*src=)/); // no inline script (the CSP forbids them)
     expect(plain.vary).toMatch(/Cookie/);
 
+    expect(plain.setCookie).toBeNull();
+
     const asked = await get('/creditrepair?lang=uz', 'formwork.lang=ru');
     expect(mark(asked.html)).toBe('uz /creditrepair');
     expect(asked.html).toContain(`>${TITLE.uz}</h1>`);
+    expect(asked.setCookie).toBe('formwork.lang=uz; Path=/; Max-Age=31536000; SameSite=Lax'); // as the script writes it
+    expect((await get('/creditrepair?lang=uz', 'formwork.lang=uz')).setCookie).toBeNull(); // already remembered
+    expect((await get('/creditrepair?lang=xx')).setCookie).toBeNull();
     const remembered = await get('/creditrepair', 'formwork.lang=ru');
     expect(mark(remembered.html)).toBe('ru /creditrepair');
     expect(remembered.html).toContain('<html lang="ru"');
@@ -112,6 +118,41 @@ describe('prerendered pages', () => {
     await page.locator('button[type=submit]').click();
     await page.getByTestId('form-error').waitFor();
     expect(await removedFromRoot(page)).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('keep the language asked for when a link is followed before the script has run', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false }); // the script never runs: the server alone remembers
+    const page = await context.newPage();
+    await page.goto(`${site.url}/creditrepair?lang=ru`);
+    await page.locator('footer a[href="/privacy"]').click();
+    await page.waitForURL(/\/privacy$/);
+    expect(mark(await page.content())).toBe('ru /privacy');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru');
+    await context.close();
+  });
+
+  it('fetch the app only after the first paint, and then hydrate', async () => {
+    const html = await (await fetch(`${site.url}/loan`)).text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts).toHaveLength(1); // the after-paint script, naming the app's entry
+    const app = /data-app="([^"]+)"/.exec(scripts[0]!)?.[1];
+    expect(app).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    expect(html).not.toContain('rel="modulepreload"'); // nothing of the app is fetched while the page paints
+
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    watchConsole(page, problems);
+    await page.goto(`${site.url}/loan`);
+    await hydrated(page);
+    const started = await page.evaluate((entry) => {
+      const firstPaint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+      const request = performance.getEntriesByType('resource').find((r) => new URL(r.name).pathname === entry)?.startTime;
+      return { firstPaint, request };
+    }, app!);
+    expect(started.firstPaint).toBeGreaterThan(0);
+    expect(started.request).toBeGreaterThanOrEqual(started.firstPaint!);
     expect(problems).toEqual([]);
     await page.close();
   });
