@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run build`: the site for PocketBase to serve (--publicDir). Two steps:
 //
-// 1. Vite's browser build into the out dir (dist/ unless --outDir=DIR);
+// 1. Vite's browser build into the out dir (dist/ unless --outDir=DIR), built twice so that its
+//    stylesheet leaves out the Mantine rules no script can use (scripts/unused-mantine-css.mjs);
 // 2. prerendering: the server entry (src/prerender/entry.tsx) is bundled for Node, and every route
 //    that needs no parameter and no sign-in is rendered in every language into
 //    <out>/prerendered/<lang>/<route>.html: the browser build's index.html with the screen's HTML in
@@ -23,6 +24,7 @@ import { pathToFileURL } from 'node:url';
 process.env.NODE_ENV = 'production';
 const { build } = await import('vite');
 const { BUILD_STAMP, siteSourcesDigest } = await import('./site-sources.mjs');
+const { builtScripts, mantineClassesIn, unusedMantineCss } = await import('./unused-mantine-css.mjs');
 
 const root = resolve(import.meta.dirname, '..');
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -30,7 +32,17 @@ const outDir = resolve(root, arg('outDir') ?? 'dist');
 const logLevel = arg('logLevel') ?? 'warn';
 const digest = siteSourcesDigest(root);
 
+// Twice (~3 s each): the first build's scripts say which of Mantine's classes the site can use; the
+// second imports Mantine's stylesheet without the rules of the others (scripts/unused-mantine-css.mjs).
 await build({ root, logLevel, build: { outDir, emptyOutDir: true } });
+const used = mantineClassesIn(builtScripts(outDir));
+let pruned = null;
+await build({ root, logLevel, plugins: [unusedMantineCss(used, (r) => (pruned = r))], build: { outDir, emptyOutDir: true } });
+const usedAfter = mantineClassesIn(builtScripts(outDir));
+if (!pruned || usedAfter.size !== used.size || [...usedAfter].some((name) => !used.has(name))) {
+  throw new Error('the second browser build differs from the first in the Mantine classes its scripts use');
+}
+if (logLevel !== 'silent') console.log(`Mantine stylesheet: ${pruned.dropped} unused rules dropped, ${pruned.before} → ${pruned.after} bytes`);
 const afterPaintFile = await buildAfterPaint();
 
 const serverDir = mkdtempSync(join(tmpdir(), 'formwork-prerender-'));

@@ -8,7 +8,16 @@ import { join } from 'node:path';
 export const BUILD_STAMP = '.build-stamp';
 
 /** The renderer, the generated code and messages, the page, the dependencies and the build itself. */
-const SOURCES = ['src', 'index.html', 'vite.config.ts', 'public', 'package-lock.json', 'scripts/build-site.mjs', 'scripts/site-sources.mjs'];
+const SOURCES = [
+  'src',
+  'index.html',
+  'vite.config.ts',
+  'public',
+  'package-lock.json',
+  'scripts/build-site.mjs',
+  'scripts/site-sources.mjs',
+  'scripts/unused-mantine-css.mjs',
+];
 
 /** A digest of every file the build reads under `root`, by path and content. */
 export function siteSourcesDigest(root) {
