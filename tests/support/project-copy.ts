@@ -24,7 +24,7 @@ export interface ProjectCopy extends SchemasCopy {
 /** What is generated, and so left out of the copy: the generator must write it. */
 const GENERATED = [/^src\/generated(\/|$)/, /^pb_hooks\/generated(\/|$)/];
 
-const CODE = ['src', 'pb_hooks', 'index.html', 'vite.config.ts', 'public', 'scripts/build-site.mjs', 'scripts/site-sources.mjs'];
+const CODE = ['src', 'pb_hooks', 'index.html', 'vite.config.ts', 'public', 'scripts/build-site.mjs', 'scripts/site-sources.mjs', 'scripts/unused-mantine-css.mjs'];
 
 function walk(dir: string, base = dir): string[] {
   if (!existsSync(dir)) return [];
