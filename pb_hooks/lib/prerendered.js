@@ -13,9 +13,9 @@ const LANGUAGE = /^[a-z]{2,3}$/;
  * build's prerendered/languages.json; `asked` the ?lang= value and `remembered` the cookie's (or '').
  */
 function prerenderedPage(path, asked, remembered, languages) {
-  if (!ROUTE.test(path) || !languages || !Array.isArray(languages.languages)) return null;
-  const known = (lang) => LANGUAGE.test(lang) && languages.languages.indexOf(lang) >= 0;
-  const lang = known(asked) ? asked : known(remembered) ? remembered : languages.default;
+  if (!ROUTE.test(path)) return null;
+  const known = (lang) => isBuilt(lang, languages);
+  const lang = known(asked) ? asked : known(remembered) ? remembered : languages && languages.default;
   if (!known(lang)) return null;
   return `prerendered/${lang}${path === '/' ? '/index' : path}.html`;
 }
@@ -27,8 +27,12 @@ function prerenderedPage(path, asked, remembered, languages) {
  * page must still be in the language they were reading.
  */
 function languageToRemember(asked, remembered, languages) {
-  const known = !!languages && Array.isArray(languages.languages) && LANGUAGE.test(asked) && languages.languages.indexOf(asked) >= 0;
-  return known && asked !== remembered ? asked : null;
+  return isBuilt(asked, languages) && asked !== remembered ? asked : null;
+}
+
+/** Whether `lang` is one of the languages the build prerendered (its prerendered/languages.json). */
+function isBuilt(lang, languages) {
+  return !!languages && Array.isArray(languages.languages) && LANGUAGE.test(lang) && languages.languages.indexOf(lang) >= 0;
 }
 
 module.exports = { prerenderedPage, languageToRemember };
