@@ -7,6 +7,7 @@ import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-rou
 import { registry } from '../generated/registry.ts';
 import { paths } from '../config/paths.ts';
 import { ScreenLoader } from '../components/ScreenLoader.tsx';
+import { UntilHydrated } from '../components/UntilHydrated.tsx';
 import { pagePart, STAFF_PART } from '../engine/messageParts.ts';
 import type { Locale } from '../engine/types.ts';
 import { lazyScreen } from './lazyScreen.ts';
@@ -55,7 +56,14 @@ const whenSignedIn =
       session.sessionState() === 'signed-in' ? Promise.all(loads.map((load) => load())) : Promise.resolve(),
     );
 
-const screen = (node: ReactNode) => <Suspense fallback={<ScreenLoader />}>{node}</Suspense>;
+// React hydrates what is inside a Suspense boundary in a pass of its own, after the page around it, so
+// the page's UntilHydrated (in Root) would enable a prerendered screen's controls before React has taken
+// them over: each boundary holds its own content back until it is hydrated.
+const screen = (node: ReactNode) => (
+  <Suspense fallback={<ScreenLoader />}>
+    <UntilHydrated>{node}</UntilHydrated>
+  </Suspense>
+);
 /** A screen whose texts are in a part of the catalogue of their own (engine/messageParts.ts). */
 const screenWith = (part: string, node: ReactNode) => <MessagePart name={part}>{screen(node)}</MessagePart>;
 

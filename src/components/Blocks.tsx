@@ -15,6 +15,7 @@ import { priceLineText } from '../engine/price.ts';
 import type { Block } from '../engine/types.ts';
 import { registry } from '../generated/registry.ts';
 import { PaymentNotice } from './PaymentNotice.tsx';
+import { UntilHydrated } from './UntilHydrated.tsx';
 
 type Constants = Record<string, number | string>;
 /** Heading level of the blocks' headings; cards and accordion sections nest one deeper. */
@@ -146,13 +147,19 @@ function BlockView({ block, constants, level }: { block: Block; constants: Const
     case 'connect':
       return (
         <Suspense fallback={null}>
-          <ConnectEmbed component={block.component} />
+          <UntilHydrated>
+            <ConnectEmbed component={block.component} />
+          </UntilHydrated>
         </Suspense>
       );
     case 'checkout':
       return (
+        // Hydrated in a pass of its own once its code is in: until then its controls stay disabled, or a
+        // plan chosen before would show as chosen while the checkout still charged the other one.
         <Suspense fallback={null}>
-          <ProductCheckout productId={block.product} />
+          <UntilHydrated>
+            <ProductCheckout productId={block.product} />
+          </UntilHydrated>
         </Suspense>
       );
     case 'payment':

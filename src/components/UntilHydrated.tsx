@@ -9,7 +9,8 @@ const FRAME = { border: 0, margin: 0, padding: 0, minWidth: 0 } as const;
  * state (hydration keeps an input's text but reports no change), so it would silently not be sent.
  * The fieldset is disabled in the prerendered HTML and in the hydrating render, and enabled right after
  * (only it re-renders: its children are the same elements); a screen rendered in the browser alone
- * starts enabled.
+ * starts enabled. React hydrates the content of a Suspense boundary in a later pass than the page around
+ * it, so each boundary of a prerendered page has one of its own (routes.tsx `screen`, Blocks).
  */
 export function UntilHydrated({ children }: { children: ReactNode }) {
   const hydrated = useSyncExternalStore(

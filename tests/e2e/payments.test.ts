@@ -97,8 +97,10 @@ describe('connected accounts: /account/:id and onboarding', () => {
     await hydrated(page); // the page is prerendered: a click on a label waits for nothing by itself
     expect(await summary.textContent()).toContain('50 best-photo credits');
     expect(await page.getByTestId('checkout-total').textContent()).toBe('Total: $300.00/year');
+    // The plan's summary is a lazy part of the page, hydrated in a pass of its own after the page around
+    // it (its chunk loads after the page's): a click that comes first is replayed by React once it has.
     await summary.getByText('Monthly').click();
-    expect(await page.getByTestId('checkout-total').textContent()).toBe('Total: $30.00/month');
+    await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('Total: $30.00/month');
     expect(await page.locator('input:not([type=radio]), textarea').count()).toBe(0); // only the billing toggle: no card field
     await summary.getByRole('button', { name: 'Pay now' }).click();
     await page.waitForURL(/^https:\/\/checkout\.stripe\.com\//);

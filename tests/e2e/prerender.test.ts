@@ -7,7 +7,8 @@
  * - without JavaScript the form is readable and its controls are disabled (nothing typed can be lost);
  * - with it, React takes over the same DOM (nothing in #root is replaced), with no console error (a
  *   hydration mismatch logs one), and the form then works; the app's script is fetched only after the
- *   page's first paint (src/prerender/afterPaint.ts);
+ *   page's first paint (src/prerender/afterPaint.ts); a lazily loaded part stays disabled until it is
+ *   hydrated itself (React hydrates Suspense boundaries after the page around them);
  * - a visitor whose stored language the HTML does not match gets the page rendered afresh in theirs.
  */
 import { readFileSync } from 'node:fs';
@@ -154,6 +155,29 @@ describe('prerendered pages', () => {
     expect(started.firstPaint).toBeGreaterThan(0);
     expect(started.request).toBeGreaterThanOrEqual(started.firstPaint!);
     expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('keep each lazily loaded part disabled until React has taken it over, not only the page around it', async () => {
+    // React hydrates what is inside a Suspense boundary after the page around it; the plan picker of
+    // /money-transfer is such a part, and its code is held back here so the gap is wide.
+    const page = await browser.newPage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/ProductCheckout-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${site.url}/money-transfer?lang=en`);
+    await page.getByRole('tab', { name: /UZ/ }).and(page.locator(':enabled')).waitFor(); // the page around it is hydrated
+    const plans = page.getByTestId('product-checkout').locator('input[type=radio]');
+    expect(await plans.count()).toBe(2);
+    expect(await plans.first().isDisabled()).toBe(true); // a plan chosen now would show while the other was charged
+    release();
+    await hydrated(page);
+    expect(await plans.first().isDisabled()).toBe(false);
+    await page.getByTestId('product-checkout').getByText('Monthly').click();
+    await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('Total: $30.00/month');
     await page.close();
   });
 
