@@ -2,12 +2,12 @@
  * Routes come from the generated registry: one per form variant, staff list and page, plus sign-in.
  * Each screen is its own chunk, so an applicant's page never loads the staff screens.
  */
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { registry } from '../generated/registry.ts';
 import { paths } from '../config/paths.ts';
 import { ScreenLoader } from '../components/ScreenLoader.tsx';
-import { UntilHydrated } from '../components/UntilHydrated.tsx';
+import { HydratingSuspense } from '../components/UntilHydrated.tsx';
 import { pagePart, STAFF_PART } from '../engine/messageParts.ts';
 import type { Locale } from '../engine/types.ts';
 import { lazyScreen } from './lazyScreen.ts';
@@ -56,14 +56,7 @@ const whenSignedIn =
       session.sessionState() === 'signed-in' ? Promise.all(loads.map((load) => load())) : Promise.resolve(),
     );
 
-// React hydrates what is inside a Suspense boundary in a pass of its own, after the page around it, so
-// the page's UntilHydrated (in Root) would enable a prerendered screen's controls before React has taken
-// them over: each boundary holds its own content back until it is hydrated.
-const screen = (node: ReactNode) => (
-  <Suspense fallback={<ScreenLoader />}>
-    <UntilHydrated>{node}</UntilHydrated>
-  </Suspense>
-);
+const screen = (node: ReactNode) => <HydratingSuspense fallback={<ScreenLoader />}>{node}</HydratingSuspense>;
 /** A screen whose texts are in a part of the catalogue of their own (engine/messageParts.ts). */
 const screenWith = (part: string, node: ReactNode) => <MessagePart name={part}>{screen(node)}</MessagePart>;
 

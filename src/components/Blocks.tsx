@@ -5,7 +5,7 @@
  * company's constants ({companyName}, …) from schemas/site.json.
  */
 import { Accordion, Alert, Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { companyValues } from '../engine/company.ts';
@@ -15,7 +15,7 @@ import { priceLineText } from '../engine/price.ts';
 import type { Block } from '../engine/types.ts';
 import { registry } from '../generated/registry.ts';
 import { PaymentNotice } from './PaymentNotice.tsx';
-import { UntilHydrated } from './UntilHydrated.tsx';
+import { HydratingSuspense } from './UntilHydrated.tsx';
 
 type Constants = Record<string, number | string>;
 /** Heading level of the blocks' headings; cards and accordion sections nest one deeper. */
@@ -146,21 +146,17 @@ function BlockView({ block, constants, level }: { block: Block; constants: Const
       );
     case 'connect':
       return (
-        <Suspense fallback={null}>
-          <UntilHydrated>
-            <ConnectEmbed component={block.component} />
-          </UntilHydrated>
-        </Suspense>
+        <HydratingSuspense fallback={null}>
+          <ConnectEmbed component={block.component} />
+        </HydratingSuspense>
       );
     case 'checkout':
       return (
         // Hydrated in a pass of its own once its code is in: until then its controls stay disabled, or a
         // plan chosen before would show as chosen while the checkout still charged the other one.
-        <Suspense fallback={null}>
-          <UntilHydrated>
-            <ProductCheckout productId={block.product} />
-          </UntilHydrated>
-        </Suspense>
+        <HydratingSuspense fallback={null}>
+          <ProductCheckout productId={block.product} />
+        </HydratingSuspense>
       );
     case 'payment':
       return <PaymentNotice />;

@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, useSyncExternalStore, type ReactNode } from 'react';
 
 const noSubscription = () => () => {};
 const FRAME = { border: 0, margin: 0, padding: 0, minWidth: 0 } as const;
@@ -24,5 +24,18 @@ export function UntilHydrated({ children }: { children: ReactNode }) {
     <fieldset disabled={!hydrated} {...(hydrated ? { role: 'presentation' } : { 'aria-busy': true })} style={FRAME}>
       {children}
     </fieldset>
+  );
+}
+
+/**
+ * A Suspense boundary for content a page may have prerendered: React hydrates what is inside it in a
+ * pass of its own, after the page around it, so it holds its own UntilHydrated. Use it, not a bare
+ * <Suspense>, around anything a prerendered screen shows.
+ */
+export function HydratingSuspense({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  return (
+    <Suspense fallback={fallback}>
+      <UntilHydrated>{children}</UntilHydrated>
+    </Suspense>
   );
 }
