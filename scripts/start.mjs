@@ -6,6 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { serveFlags } from './pocketbase-serve.mjs';
 import { BUILD_STAMP, siteSourcesDigest } from './site-sources.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -74,7 +75,7 @@ execFileSync(pb, ['superuser', 'upsert', superuser.email, superuser.password, ..
 const mailpit = useMailpit
   ? spawn(join(root, 'bin/mailpit'), ['--smtp', mailpitSmtp, '--listen', mailpitUi, '--database', join(dataDir, 'mailpit.db'), '--disable-version-check', '--smtp-auth-accept-any', '--smtp-auth-allow-insecure', '--quiet'], { stdio: 'inherit' })
   : null;
-const server = spawn(pb, ['serve', '--http', http, '--automigrate=false', '--publicDir', join(root, 'dist'), ...dirs], { stdio: 'inherit', env: serverEnv });
+const server = spawn(pb, ['serve', '--http', http, '--automigrate=false', ...serveFlags(), '--publicDir', join(root, 'dist'), ...dirs], { stdio: 'inherit', env: serverEnv });
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => {
     server.kill(sig);

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { serveFlags } from '../../scripts/pocketbase-serve.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const PB_BIN = join(ROOT, 'bin/pocketbase');
@@ -84,7 +85,7 @@ export async function startPocketBase(options: StartOptions = {}): Promise<Pocke
   execFileSync(PB_BIN, ['superuser', 'upsert', superuser.email, superuser.password, ...common], { env, stdio: 'pipe' });
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const args = ['serve', '--http', `127.0.0.1:${port}`, '--automigrate=false', '--hooksWatch=false', ...common];
+  const args = ['serve', '--http', `127.0.0.1:${port}`, '--automigrate=false', '--hooksWatch=false', ...serveFlags(env), ...common];
   // serve applies pending migrations itself; an empty migrations dir keeps a rolled-back state as it is.
   if (options.migrate === false) args.splice(args.indexOf('--migrationsDir') + 1, 1, mkdtempSync(join(tmpdir(), 'formwork-nomig-')));
   // FORMWORK_PB_LOG=1 shows PocketBase's own log (requests, hook errors) while debugging a test.
