@@ -87,8 +87,8 @@ export interface PageModel {
 
 /** The names of the collections every site has beside its services, as both runtimes are told them. */
 export function siteCollections(site: SiteModel) {
-  const { staffCollection, trashCollection, outboxCollection, auditCollection, historyCollection, signatureCollection } = site;
-  return { staffCollection, trashCollection, outboxCollection, auditCollection, historyCollection, signatureCollection };
+  const { staffCollection, trashCollection, outboxCollection, auditCollection, historyCollection, signatureCollection, agreementTextCollection } = site;
+  return { staffCollection, trashCollection, outboxCollection, auditCollection, historyCollection, signatureCollection, agreementTextCollection };
 }
 
 export interface SiteModel {
@@ -105,6 +105,8 @@ export interface SiteModel {
   statuses: string[];
   /** Agreements applicants signed or were shown. */
   signatureCollection: string;
+  /** Every agreement text ever presented, by hash (what a signature names). */
+  agreementTextCollection: string;
   /** Days personal data is kept: per CCPA category letter, else the default (site.json retention). */
   retention: RetentionModel;
   company: Company;
@@ -634,6 +636,7 @@ export async function buildModel(sources: SchemaSources, problems: Problems): Pr
     historyCollection: String(site.historyCollection),
     statuses: (site.statuses ?? []) as string[],
     signatureCollection: String(site.signatureCollection),
+    agreementTextCollection: String(site.agreementTextCollection),
     retention: retentionOf(site.retention as Partial<RetentionModel> | undefined),
     mail: mailTemplates,
     company: site.company as Company,

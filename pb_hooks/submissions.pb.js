@@ -21,7 +21,11 @@ onRecordCreateRequest((e) => {
   submission.checkCreate(e);
   const signed = agreements.checkSignature(e, service);
   const now = new Date();
-  if (signed) agreements.prepareRecord(e.record, service, signed, now);
+  if (signed) {
+    agreements.prepareRecord(e.record, service, signed, now);
+    // The texts signed are in the archive before the signature names them (once per process).
+    if (!require(`${__hooks}/lib/agreementTexts.js`).ensureArchived(app)) throw new Error('The archive of agreement texts is missing.');
+  }
   require(`${__hooks}/lib/payments.js`).offerCheckout(e);
   const request = { ip: e.realIP(), userAgent: (e.requestInfo().headers || {}).user_agent };
   // The transaction holds SQLite's only writer, and every other submission waits for it: what it

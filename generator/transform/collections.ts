@@ -266,6 +266,30 @@ export function signatureCollection(site: SiteModel): PbCollection {
   );
 }
 
+/**
+ * Every agreement text the server has presented, by the hash a signature names: what exactly was signed
+ * stays readable after the schema's text changes. The server adds the current texts when it starts
+ * (pb_hooks/lib/agreementTexts.js) and never changes them; the e-mailed copy of the documents as signed is
+ * rendered from here, so an e-mail that waits across a deploy still carries the text that was signed.
+ */
+export function agreementTextCollection(site: SiteModel): PbCollection {
+  const name = site.agreementTextCollection;
+  return serverWritten(
+    name,
+    site,
+    [
+      textField(name, 'hash', 64, true),
+      textField(name, 'document', 50, true),
+      textField(name, 'version', 20, true),
+      textField(name, 'language', 5, true),
+      textField(name, 'title', 500, true),
+      textField(name, 'text', 1000000, true),
+      ...autodates(name),
+    ],
+    [`CREATE UNIQUE INDEX \`idx_${name}_hash\` ON \`${name}\` (\`hash\`)`],
+  );
+}
+
 /** Every status change of an application (staff read it on the card). */
 export function historyCollection(site: SiteModel): PbCollection {
   const name = site.historyCollection;
@@ -290,7 +314,7 @@ export function historyCollection(site: SiteModel): PbCollection {
  * E-mails waiting to be sent, sent or failed: written in the submission's own transaction, sent by a
  * PocketBase job (pb_hooks/outbox.pb.js). Staff read it (a card's e-mail status); only the server writes.
  * A new e-mail holds its template, its subject and the values it shows (`context`, taken from the
- * application when it was written); the job renders the body from those when it first sends it
+ * application when it was written; the documents as signed by hash, their texts in the archive above); the job renders the body from those when it first sends it
  * (`html`, `text`) and then drops the context. Rendering is most of an e-mail's cost, and doing it in
  * the request held the submission's transaction (docs/performance.md, section 2).
  */
@@ -372,6 +396,7 @@ export function siteCollections(site: SiteModel): PbCollection[] {
     auditCollection(site),
     historyCollection(site),
     signatureCollection(site),
+    agreementTextCollection(site),
     ...site.services.map((s) => serviceCollection(s, site)),
   ];
 }

@@ -6,6 +6,7 @@ module.exports = {
   "auditCollection": "auditlog",
   "historyCollection": "statushistory",
   "signatureCollection": "signatures",
+  "agreementTextCollection": "agreementtexts",
   "statuses": [
     "new",
     "review",

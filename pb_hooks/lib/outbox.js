@@ -9,7 +9,8 @@
  * document link.
  *
  * The transaction writes what an e-mail says, not the e-mail itself: its template, its subject and its
- * context, the values it shows as they are at that moment (the documents as signed included). The job
+ * context, the values it shows as they are at that moment, and the documents as signed by their hash
+ * (their texts are in the archive, lib/agreementTexts.js, from before the server accepted them). The job
  * renders the body from that context when it first sends the e-mail, keeps the result in `html` and
  * `text` and drops the context. So an e-mail is fixed when the submission is saved, as before, but its
  * rendering (~10 ms of JS for a signed contract) no longer runs in the request or holds the
@@ -84,18 +85,22 @@ function context(service, record, locale, opts, submittedAt) {
       fields: fieldLines(record, texts),
       company: Object.assign({}, mail.company, { phoneDigits: phone.replace(/[^\d+]/g, '') }),
     },
-    agreementContext(service, record, texts),
+    agreementContext(service, record, service.texts[locale] ? locale : mail.defaultLanguage),
   );
 }
 
-/** Services with agreements: the documents as signed, the applicant's status link, the deadline, the payment link. */
-function agreementContext(service, record, texts) {
+/**
+ * Services with agreements: the documents as signed, the applicant's status link, the deadline, the payment
+ * link. The documents by hash, in the e-mail's language (`language`): their text is rendered from the
+ * archive when the e-mail is sent (lib/agreementTexts.js).
+ */
+function agreementContext(service, record, language) {
   const table = config.services[record.collection().name];
   if (!table || !table.agreements) return { agreements: [], statusUrl: '', cancelUntil: '', cancelTimeZone: '', checkoutUrl: '' };
   const agreements = require(`${__hooks}/lib/agreements.js`);
   const until = agreements.cancelUntil(record);
   return {
-    agreements: (texts.agreements || []).map((a) => ({ title: a.title, text: a.text })),
+    agreements: table.agreements.documents.map((d) => ({ id: d.id, hash: d.hashes[language] })),
     statusUrl: agreements.statusUrl(record, table),
     cancelUntil: until.day,
     cancelTimeZone: until.timeZone,
@@ -111,10 +116,14 @@ function templateOf(template, locale) {
 
 const subjectOf = (template, locale, ctx) => templateOf(template, locale).subject(ctx).replace(/\s+/g, ' ').trim();
 
-/** The body of an e-mail written by mailRecord(), from its template and context. */
-function renderBody(template, locale, ctx) {
+/** The body of an e-mail written by mailRecord(), from its template and context (its documents' texts from the archive). */
+function renderBody(app, template, locale, ctx) {
   const t = templateOf(template, locale);
-  return { html: t.html(ctx), text: t.text(ctx) };
+  const full =
+    Array.isArray(ctx.agreements) && ctx.agreements.length > 0
+      ? Object.assign({}, ctx, { agreements: require(`${__hooks}/lib/agreementTexts.js`).withTexts(app, ctx.agreements) })
+      : ctx;
+  return { html: t.html(full), text: t.text(full) };
 }
 
 /**
@@ -181,16 +190,16 @@ function submissionMails(app, record, submittedAt) {
  * Renders the body of an e-mail that has none yet (one written by mailRecord(); a rendered one is sent as it
  * is, so a retry or a resend sends the same e-mail) and drops the context it was rendered from.
  */
-function ensureRendered(item) {
+function ensureRendered(app, item) {
   if (item.getString('html') || !item.getString('template')) return;
-  const body = renderBody(item.getString('template'), item.getString('locale'), JSON.parse(item.getString('context')));
+  const body = renderBody(app, item.getString('template'), item.getString('locale'), JSON.parse(item.getString('context')));
   item.set('html', body.html);
   item.set('text', body.text);
   item.set('context', null);
 }
 
 function sendOne(app, item) {
-  ensureRendered(item);
+  ensureRendered(app, item);
   const meta = app.settings().meta;
   const message = new MailerMessage({
     from: { address: meta.senderAddress, name: meta.senderName },

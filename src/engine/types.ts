@@ -225,6 +225,8 @@ export interface Registry {
   historyCollection: string;
   /** Agreements signed or shown with each application. */
   signatureCollection: string;
+  /** Every agreement text presented, by hash (staff read what a signature names). */
+  agreementTextCollection: string;
   /** The status workflow; the first is a new submission's (message: status.<value>). */
   statuses: string[];
   services: ServiceEntry[];

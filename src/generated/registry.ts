@@ -75,6 +75,7 @@ export const registry: Registry = {
   auditCollection: "auditlog",
   historyCollection: "statushistory",
   signatureCollection: "signatures",
+  agreementTextCollection: "agreementtexts",
   statuses: [
   "new",
   "review",

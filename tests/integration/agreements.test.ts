@@ -5,9 +5,14 @@
  * business days; they can cancel inside the window and not after it; staff cannot start the service
  * before it ends; and the payment link is offered only when the service says (here: once performed).
  */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../src/generated/registry.ts';
+import ru from '../../src/generated/messages/ru.json';
 import { formData, pngFile, signed, validCreditRepair } from '../support/fixtures.ts';
 import { startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
 import { staffClient, superuserClient } from '../support/staff.ts';
@@ -80,6 +85,46 @@ describe('credit repair agreements, cancellation and payment timing', () => {
       expect(((await res.json()) as { data: Record<string, { code: string }> }).data.signature?.code).toBe(code);
     }
     expect(await count()).toBe(before);
+  });
+
+  it('archives every text it presents by the hash a signature names, before the first submission: staff read it, nobody writes it', async () => {
+    const rows = await root.collection(registry.agreementTextCollection).getFullList({ sort: 'document,language' });
+    const expected = registry.services.flatMap((s) =>
+      (s.agreements?.documents ?? []).flatMap((d) => registry.languages.map((l) => ({ hash: d.hashes[l], document: d.id, version: d.version, language: l }))),
+    );
+    expect(rows.map((r) => ({ hash: r.hash, document: r.document, version: r.version, language: r.language }))).toEqual(
+      expect.arrayContaining(expected),
+    );
+    expect(rows).toHaveLength(new Set(expected.map((e) => e.hash)).size);
+    // Each text is exactly what its hash was computed from (title, blank line, body), as the applicant read it.
+    for (const r of rows) expect(createHash('sha256').update(`${r.title}\n\n${r.text}`, 'utf8').digest('hex')).toBe(r.hash);
+    const contract = agreements.documents.find((d) => d.id === 'contract')!;
+    expect(rows.find((r) => r.hash === contract.hashes.ru)?.title).toBe(ru[`service.creditrepair.agreements.contract.title`]);
+
+    const viewer = await staffClient(pb, 'viewer');
+    expect((await viewer.collection(registry.agreementTextCollection).getFullList()).length).toBe(rows.length);
+    const guest = await fetch(`${pb.url}/api/collections/${registry.agreementTextCollection}/records`);
+    expect(((await guest.json()) as { items?: unknown[] }).items ?? []).toEqual([]);
+    const row = rows[0]!;
+    await expect(admin.collection(registry.agreementTextCollection).create({ ...row, hash: 'a'.repeat(64) })).rejects.toMatchObject({ status: 403 });
+    await expect(admin.collection(registry.agreementTextCollection).update(row.id, { text: 'changed' })).rejects.toMatchObject({ status: 403 });
+    await expect(admin.collection(registry.agreementTextCollection).delete(row.id)).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('adds nothing when it starts again on the same data', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'formwork-archive-'));
+    try {
+      const count = async (server: PocketBaseProcess) => (await (await superuserClient(server)).collection(registry.agreementTextCollection).getList(1, 1)).totalItems;
+      const first = await startPocketBase({ dataDir });
+      const archived = await count(first);
+      await first.stop();
+      const again = await startPocketBase({ dataDir });
+      expect(await count(again)).toBe(archived);
+      await again.stop();
+      expect(archived).toBeGreaterThan(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('stores who signed which version, when, from where and with what browser, and sets the deadline', async () => {

@@ -13,7 +13,9 @@ import { freePort, startPocketBase, type PocketBaseProcess } from '../support/po
 import { startSmtpSink, type SmtpSink } from '../support/smtp.ts';
 import { superuserClient } from '../support/staff.ts';
 
+const pick = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
 const THROTTLE_SECONDS = 2;
+const creditRepair = registry.services.find((s) => s.id === 'creditrepair')!;
 const STAFF = 'office@formwork.test';
 
 describe('e-mail outbox', () => {
@@ -68,6 +70,9 @@ describe('e-mail outbox', () => {
       ['staff-notice', '', record.id],
     ]);
     expect(queued[0]?.subject).toBe('Ваш подписанный договор и право на отмену: Заявка на восстановление кредитной истории');
+    // The documents as signed, by hash in the applicant's language: their texts are rendered from the archive when sent.
+    expect(queued[0]?.context?.agreements).toEqual(creditRepair.agreements!.documents.map((d) => ({ id: d.id, hash: d.hashes.ru })));
+    expect(JSON.stringify(queued[0]?.context).length).toBeLessThan(4000);
 
     expect(await flush()).toMatchObject({ sent: 2 });
     const mails = await smtp!.waitFor(2);
@@ -79,8 +84,13 @@ describe('e-mail outbox', () => {
     expect(applicant?.html).toContain('<strong>«Заявка на восстановление кредитной истории»</strong>');
     expect(applicant?.text).toMatch(/ВАШЕ ПРАВО НА ОТМЕНУ: .* до полуночи в конце дня \d{4}-\d{2}-\d{2} \(по времени America\/Chicago\)/);
     expect(applicant?.text).toMatch(/https:\/\/apply\.formwork\.test\/application\/creditrepair\/[A-Za-z0-9]{40}/);
-    for (const doc of registry.services.find((s) => s.id === 'creditrepair')!.agreements!.documents) {
+    for (const doc of creditRepair.agreements!.documents) {
       expect(applicant?.text).toContain((ru as Record<string, string>)[`service.creditrepair.agreements.${doc.id}.title`]);
+      const archived = await admin.collection(registry.agreementTextCollection).getFirstListItem(`hash = "${doc.hashes.ru}"`);
+      // The whole text as signed (its first and last paragraphs; the text e-mail wraps nothing).
+      const paragraphs = String(archived.text).split('\n\n');
+      expect(applicant?.text).toContain(paragraphs[0]);
+      expect(applicant?.text).toContain(paragraphs[paragraphs.length - 1]);
     }
     const staff = mails.find((m) => m.to && !Array.isArray(m.to) && m.to.text === STAFF);
     expect(staff?.subject).toBe('New submission: Credit repair application from Aziza Karimova');
@@ -140,6 +150,46 @@ describe('e-mail outbox', () => {
     const toTwice = smtp!.messages.slice(before).filter((m) => m.to && !Array.isArray(m.to) && m.to.text === 'twice@example.com');
     expect(toTwice).toHaveLength(2);
     expect(toTwice[1]!.date!.getTime() - toTwice[0]!.date!.getTime()).toBeGreaterThanOrEqual((THROTTLE_SECONDS - 1) * 1000);
+  });
+
+  it('holds an e-mail whose signed text is not in the archive, rather than send another text', async () => {
+    const res = await submitCreditRepair({ locale: 'en', email: 'archive@example.com' });
+    const { id } = (await res.json()) as { id: string };
+    const queued = (await outboxOf(id)).find((q) => q.kind === 'applicant')!;
+    // As if the e-mail named a text this server never presented (the archive is only ever added to).
+    const unknown = { id: 'contract', hash: 'f'.repeat(64) };
+    const held = await admin
+      .collection('outbox')
+      .create({
+        ...pick(queued, ['sourceCollection', 'record', 'kind', 'locale', 'template', 'subject']),
+        to: 'unarchived@example.com',
+        context: { ...queued.context, agreements: [unknown] },
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: queued.nextAttemptAt,
+      });
+    await quiet();
+    await flush();
+    const after = await admin.collection('outbox').getOne(held.id);
+    expect(after).toMatchObject({ status: 'pending', attempts: 1, html: '' });
+    expect(after.lastError).toContain(`The signed text ${unknown.hash} of the agreement "contract" is not in the archive.`);
+    expect(after.context.agreements).toEqual([unknown]); // kept for the next attempt
+    expect(smtp!.messages.some((m) => m.to && !Array.isArray(m.to) && m.to.text === 'unarchived@example.com')).toBe(false);
+  });
+
+  it("sends an e-mail queued with its documents' texts (before the archive) as it was written", async () => {
+    const res = await submitCreditRepair({ locale: 'en', email: 'earlier@example.com' });
+    const { id } = (await res.json()) as { id: string };
+    const queued = (await outboxOf(id)).find((q) => q.kind === 'applicant')!;
+    await admin
+      .collection('outbox')
+      .update(queued.id, { context: { ...queued.context, agreements: [{ title: 'Contract as queued', text: 'The text this e-mail was queued with.' }] } });
+    await quiet();
+    const before = smtp!.messages.length;
+    await flush();
+    const mail = smtp!.messages.slice(before).find((m) => m.to && !Array.isArray(m.to) && m.to.text === 'earlier@example.com');
+    expect(mail?.text).toContain('Contract as queued');
+    expect(mail?.text).toContain('The text this e-mail was queued with.');
   });
 
   it('lets only staff admins flush or resend', async () => {

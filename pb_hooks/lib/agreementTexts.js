@@ -1,0 +1,95 @@
+/**
+ * The archive of agreement texts (site.json agreementTextCollection): every text the server presents,
+ * kept by the hash a signature names. The server adds the current texts when it starts (and, should the
+ * collection only have been created by the serve command's own migrations, with the first signed
+ * submission, before it is saved), and never changes or deletes one. So what an applicant signed stays readable
+ * after the schema's text changes, and an e-mail carrying the documents as signed names them by hash
+ * (a few bytes in the submission's transaction, not ~12 KB of text) and is rendered from here when the
+ * outbox job sends it, however many deploys later (docs/performance.md, section 2).
+ */
+const config = require(`${__hooks}/generated/services.js`);
+const mail = require(`${__hooks}/generated/mail.js`);
+
+/** The texts this build presents: { hash, document, version, language, title, text } per document and language. */
+function currentTexts() {
+  const out = [];
+  for (const name of Object.keys(config.services)) {
+    const service = config.services[name];
+    if (!service.agreements) continue;
+    const texts = (mail.services[name] || {}).texts || {};
+    for (const doc of service.agreements.documents) {
+      for (const language of Object.keys(doc.hashes)) {
+        const shown = ((texts[language] || {}).agreements || []).filter((a) => a.id === doc.id)[0];
+        if (!shown) throw new Error(`agreements: no ${language} text of "${doc.id}" (${name}) in generated/mail.js; run npm run generate`);
+        out.push({ hash: doc.hashes[language], document: doc.id, version: doc.version, language: language, title: shown.title, text: shown.text });
+      }
+    }
+  }
+  return out;
+}
+
+/** The archived text with this hash, or null. */
+function find(app, hash) {
+  try {
+    return app.findFirstRecordByData(config.agreementTextCollection, 'hash', hash);
+  } catch (_) {
+    return null;
+  }
+}
+
+/**
+ * Adds the current texts the archive lacks; returns how many. Each text is checked against its hash first
+ * (the hash the browser sends back and the signature stores): a text that does not match is never archived
+ * under it, and the server does not start.
+ */
+function archiveCurrent(app) {
+  const collection = app.findCollectionByNameOrId(config.agreementTextCollection);
+  let added = 0;
+  for (const t of currentTexts()) {
+    if ($security.sha256(t.title + '\n\n' + t.text) !== t.hash) {
+      throw new Error(`agreements: the ${t.language} text of "${t.document}" does not match its hash; run npm run generate`);
+    }
+    if (find(app, t.hash)) continue; // one text, one row (two services may present the same document)
+    const row = new Record(collection);
+    for (const key of ['hash', 'document', 'version', 'language', 'title', 'text']) row.set(key, t[key]);
+    try {
+      app.save(row);
+      added++;
+    } catch (err) {
+      if (!find(app, t.hash)) throw err; // else a concurrent first submission archived it (the hash is unique)
+    }
+  }
+  return added;
+}
+
+const ARCHIVED = 'formwork.agreementTexts.archived';
+
+/** Archives the current texts once per process; `false` when the archive's collection does not exist yet. */
+function ensureArchived(app) {
+  if (app.store().has(ARCHIVED)) return true;
+  try {
+    app.findCachedCollectionByNameOrId(config.agreementTextCollection);
+  } catch (_) {
+    return false; // `pocketbase migrate` bootstraps too, before the migration that creates it
+  }
+  const added = archiveCurrent(app);
+  if (added) app.logger().info('agreements: archived new texts', 'count', added);
+  app.store().set(ARCHIVED, true);
+  return true;
+}
+
+/**
+ * An e-mail's documents ({ id, hash }) with their archived title and text. A document written with its
+ * text (an e-mail queued before the archive existed) is kept as it is; a hash the archive lacks is an
+ * error, so the e-mail waits (and is retried) rather than go out with another text than the one signed.
+ */
+function withTexts(app, documents) {
+  return documents.map((d) => {
+    if (d.text !== undefined) return d;
+    const row = find(app, d.hash);
+    if (!row) throw new Error(`The signed text ${d.hash} of the agreement "${d.id}" is not in the archive.`);
+    return { id: d.id, title: row.getString('title'), text: row.getString('text') };
+  });
+}
+
+module.exports = { currentTexts, archiveCurrent, ensureArchived, withTexts };
