@@ -266,6 +266,14 @@ function zonedMidnight(date, timeZone) {
   return new Date(wall - utcOffsetMinutes(wall - rule.standard * MINUTE_MS, timeZone) * MINUTE_MS);
 }
 
+/*
+ * Deadlines by local signing day, zone and count, computed once per runtime: like the holidays above, a
+ * pure function of those three, and every signed submission asks for one (~0.1 ms in goja to count the
+ * days; docs/performance.md, section 2).
+ */
+let deadlinesBySigningDay = Object.create(null);
+let deadlinesKept = 0;
+
 /**
  * When the consumer's right to cancel ends. `lastDay` is the `days`-th business day after the local
  * signing date (the signing day never counts, whatever the hour); `deadline` is the ISO UTC instant
@@ -275,8 +283,18 @@ function cancellationDeadline(signedAt, timeZone, days) {
   const count = days === undefined ? 3 : days;
   zoneRule(timeZone); // fail on an unknown zone before anything else: a guessed zone moves a legal deadline
   const signedDate = localDate(toInstant(signedAt, 'signing time'), timeZone);
-  const lastDay = addBusinessDays(signedDate, count);
-  return { deadline: zonedMidnight(addDays(lastDay, 1), timeZone).toISOString(), lastDay: lastDay };
+  const key = signedDate + ' ' + timeZone + ' ' + count;
+  let known = deadlinesBySigningDay[key];
+  if (!known) {
+    const lastDay = addBusinessDays(signedDate, count);
+    known = { deadline: zonedMidnight(addDays(lastDay, 1), timeZone).toISOString(), lastDay: lastDay };
+    if (++deadlinesKept > 1000) {
+      deadlinesBySigningDay = Object.create(null); // a long-running server: keep only recent days
+      deadlinesKept = 1;
+    }
+    deadlinesBySigningDay[key] = known;
+  }
+  return { deadline: known.deadline, lastDay: known.lastDay };
 }
 
 /** True while the consumer may still cancel (and staff must not start): strictly before the deadline. */

@@ -47,20 +47,20 @@ function usd(value) {
   return '$' + parts[0].replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (parts[1] ? '.' + parts[1] : '');
 }
 
-/** The applicant's name as the service's schema composes it (service.json mail.name). */
-function displayName(record, service) {
+/** The applicant's name as the service's schema composes it (service.json mail.name); `values`: the record's fieldsData(). */
+function displayName(values, service) {
   return service.mail.name
-    .map((f) => String(record.get(f) || '').trim())
+    .map((f) => String(values[f] || '').trim())
     .filter(Boolean)
     .join(' ');
 }
 
 /** label: value of each filled field a template may show (the generator left out sensitive and file fields). */
-function fieldLines(record, texts) {
+function fieldLines(values, texts) {
   const lines = [];
   for (const f of texts.fields) {
     if (f.kind === 'bool') continue;
-    const raw = record.get(f.name);
+    const raw = values[f.name];
     if (raw === undefined || raw === null || raw === '') continue;
     const value = f.format === 'usd' ? usd(raw) : f.options[String(raw)] || String(raw);
     lines.push({ label: f.label, value: value });
@@ -73,16 +73,18 @@ function context(service, record, locale, opts, submittedAt) {
   const texts = service.texts[locale] || service.texts[mail.defaultLanguage];
   const phone = mail.company.phone || '';
   const at = typeof submittedAt === 'string' ? submittedAt : submittedAt.toISOString().replace('T', ' ');
+  // Every field's value in one call into PocketBase, not one per field shown.
+  const values = record.fieldsData();
   return Object.assign(
     {
-      name: displayName(record, service),
+      name: displayName(values, service),
       service: texts.title,
       form: texts.forms[record.getString('variant')] || texts.title,
       submittedAt: at.slice(0, 16) + ' UTC',
       language: (service.texts[record.getString('locale')] || texts).language,
       reference: record.id,
       listUrl: opts.publicUrl + service.adminRoute,
-      fields: fieldLines(record, texts),
+      fields: fieldLines(values, texts),
       company: Object.assign({}, mail.company, { phoneDigits: phone.replace(/[^\d+]/g, '') }),
     },
     agreementContext(service, record, service.texts[locale] ? locale : mail.defaultLanguage),

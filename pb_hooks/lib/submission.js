@@ -22,16 +22,17 @@ const PROTOTYPE_KEYS = ['__proto__'];
  */
 function submittedData(e, service) {
   const body = e.requestInfo().body || {};
+  // Every field's typed value in one call into PocketBase, not a field look-up and a get() per key.
+  const typed = e.record.fieldsData();
   const data = Object.create(null);
   for (const key of Object.keys(body)) {
     if (SYSTEM_KEYS.indexOf(key) >= 0 || service.fileFields.indexOf(key) >= 0) continue;
     if (service.agreements && key === SIGNATURE_KEY) continue; // checked by lib/agreements.js
     // Never a field; skipped rather than refused, since an error keyed "__proto__" cannot be answered.
     if (PROTOTYPE_KEYS.indexOf(key) >= 0) continue;
-    const known = e.record.collection().fields.getByName(key);
     // Known fields take PocketBase's typed value ("true" → true); unknown ones stay raw so the
     // schema's additionalProperties rule can name them.
-    const value = known ? e.record.get(key) : body[key];
+    const value = Object.prototype.hasOwnProperty.call(typed, key) ? typed[key] : body[key];
     if (!EMPTY(value)) data[key] = value;
   }
   for (const key of service.fileFields) {

@@ -160,6 +160,19 @@ describe('isBusinessDay', () => {
 });
 
 describe('cancellationDeadline', () => {
+  it('answers from the signing day, zone and count alone: the same day at any hour, another zone or count its own', () => {
+    const fresh = load();
+    const morning = fresh.cancellationDeadline('2026-01-09T14:00:00Z', NY);
+    morning.lastDay = 'changed by a caller'; // a kept answer is never handed out to be changed
+    expect(fresh.cancellationDeadline('2026-01-09T22:00:00Z', NY)).toEqual({ lastDay: '2026-01-14', deadline: '2026-01-15T05:00:00.000Z' });
+    // 03:00 UTC on the 10th is still the 9th in Los Angeles, but another zone: its own midnight.
+    expect(fresh.cancellationDeadline('2026-01-10T03:00:00Z', LA)).toEqual({ lastDay: '2026-01-14', deadline: '2026-01-15T08:00:00.000Z' });
+    expect(fresh.cancellationDeadline('2026-01-09T22:00:00Z', NY, 5)).toEqual({ lastDay: '2026-01-16', deadline: '2026-01-17T05:00:00.000Z' });
+    // Past the thousand kept answers (a server running for years), still right.
+    for (let i = 0; i < 1100; i++) fresh.cancellationDeadline(Date.UTC(2026, 0, 1) + i * 86_400_000, NY);
+    expect(fresh.cancellationDeadline('2026-01-09T15:00:00Z', NY)).toEqual({ lastDay: '2026-01-14', deadline: '2026-01-15T05:00:00.000Z' });
+  });
+
   it('skips the weekend: signed on Friday, the right runs through Wednesday', () => {
     expect(bd.cancellationDeadline('2026-01-09T15:00:00Z', NY)).toEqual({ lastDay: '2026-01-14', deadline: '2026-01-15T05:00:00.000Z' });
   });
