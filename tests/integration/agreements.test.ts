@@ -1,12 +1,13 @@
 /**
  * Credit repair under the Credit Repair Organizations Act (issue 10), on a real PocketBase: the
  * applicant must sign the current agreement (its hash in the language shown is stored with the name,
- * time, address and browser); they get a private status page with the cancellation deadline in US
- * business days; they can cancel inside the window and not after it; staff cannot start the service
- * before it ends; and the payment link is offered only when the service says (here: once performed).
+ * time, address and browser, and every text presented is archived by that hash); they get a private
+ * status page with the cancellation deadline in US business days; they can cancel inside the window and
+ * not after it; staff cannot start the service before it ends; and the payment link is offered only when
+ * the service says (here: once performed).
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PocketBase from 'pocketbase';
@@ -14,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../src/generated/registry.ts';
 import ru from '../../src/generated/messages/ru.json';
 import { formData, pngFile, signed, validCreditRepair } from '../support/fixtures.ts';
-import { startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
+import { ROOT, startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
 import { staffClient, superuserClient } from '../support/staff.ts';
 
 const COLLECTION = 'creditrepairnew';
@@ -124,6 +125,22 @@ describe('credit repair agreements, cancellation and payment timing', () => {
       expect(archived).toBeGreaterThan(0);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('does not start when a text it would present does not match its hash', async () => {
+    // A copy of the hooks whose generated e-mail text of the disclosure was changed after generation.
+    const hooksDir = mkdtempSync(join(tmpdir(), 'formwork-tampered-hooks-'));
+    try {
+      cpSync(join(ROOT, 'pb_hooks'), hooksDir, { recursive: true });
+      const file = join(hooksDir, 'generated/mail.js');
+      const source = readFileSync(file, 'utf8');
+      const at = source.indexOf('text: `', source.indexOf('agreements: [', source.indexOf('creditrepairnew: {'))) + 'text: `'.length;
+      expect(at).toBeGreaterThan('text: `'.length);
+      writeFileSync(file, `${source.slice(0, at)}Changed. ${source.slice(at)}`);
+      await expect(startPocketBase({ hooksDir })).rejects.toThrow(/the en text of "disclosure" does not match its hash/);
+    } finally {
+      rmSync(hooksDir, { recursive: true, force: true });
     }
   });
 
