@@ -50,8 +50,7 @@ function archiveCurrent(app) {
       throw new Error(`agreements: the ${t.language} text of "${t.document}" does not match its hash; run npm run generate`);
     }
     if (find(app, t.hash)) continue; // one text, one row (two services may present the same document)
-    const row = new Record(collection);
-    for (const key of ['hash', 'document', 'version', 'language', 'title', 'text']) row.set(key, t[key]);
+    const row = new Record(collection, t);
     try {
       app.save(row);
       added++;

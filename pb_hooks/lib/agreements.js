@@ -65,20 +65,24 @@ function prepareRecord(record, service, signed, now) {
 function signatureEntries(app, record, service, signed, request) {
   // PocketBase's in-memory copy of the collection, kept in step with every schema change (no query).
   const collection = app.findCachedCollectionByNameOrId(config.signatureCollection);
-  return service.agreements.documents.map((doc) => {
-    const entry = new Record(collection);
-    entry.set('sourceCollection', record.collection().name);
-    entry.set('record', record.id);
-    entry.set('document', doc.id);
-    entry.set('version', doc.version);
-    entry.set('language', signed.locale);
-    entry.set('hash', doc.hashes[signed.locale]);
-    entry.set('signed', doc.sign);
-    entry.set('signedName', doc.sign ? signed.name : '');
-    entry.set('ip', request.ip);
-    entry.set('userAgent', String(request.userAgent || '').slice(0, 500));
-    return entry;
-  });
+  const source = record.collection().name;
+  const userAgent = String(request.userAgent || '').slice(0, 500);
+  // The values in one call into PocketBase (the constructor sets each), not one set() per field.
+  return service.agreements.documents.map(
+    (doc) =>
+      new Record(collection, {
+        sourceCollection: source,
+        record: record.id,
+        document: doc.id,
+        version: doc.version,
+        language: signed.locale,
+        hash: doc.hashes[signed.locale],
+        signed: doc.sign,
+        signedName: doc.sign ? signed.name : '',
+        ip: request.ip,
+        userAgent: userAgent,
+      }),
+  );
 }
 
 /** The applicant's status page for a record (the link in their e-mail). */

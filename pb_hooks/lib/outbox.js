@@ -135,19 +135,20 @@ function renderBody(app, template, locale, ctx) {
  */
 function mailRecord(app, record, kind, to, locale, template, ctx, contextJson) {
   // PocketBase's in-memory copy of the collection, kept in step with every schema change (no query).
-  const item = new Record(app.findCachedCollectionByNameOrId(config.outboxCollection));
-  item.set('sourceCollection', record.collection().name);
-  item.set('record', record.id);
-  item.set('kind', kind);
-  item.set('to', to);
-  item.set('locale', locale);
-  item.set('template', template);
-  item.set('subject', subjectOf(template, locale, ctx));
-  item.set('context', contextJson);
-  item.set('status', 'pending');
-  item.set('attempts', 0);
-  item.set('nextAttemptAt', pbDate(Date.now()));
-  return item;
+  // The values in one call into PocketBase (the constructor sets each), not one set() per field.
+  return new Record(app.findCachedCollectionByNameOrId(config.outboxCollection), {
+    sourceCollection: record.collection().name,
+    record: record.id,
+    kind: kind,
+    to: to,
+    locale: locale,
+    template: template,
+    subject: subjectOf(template, locale, ctx),
+    context: contextJson,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: pbDate(Date.now()),
+  });
 }
 
 /** The payment link of an application that pays later (lib/payments.js offerLater), to its applicant, written with `app`. */
