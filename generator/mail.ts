@@ -37,6 +37,8 @@ export interface MailTemplateModel {
   subject: Record<Locale, string>;
   html: Record<Locale, string>;
   text: Record<Locale, string>;
+  /** Whether it shows the documents as signed: only then does the server render their texts from the archive. */
+  showsAgreements: boolean;
 }
 
 type Node = { type: string; [key: string]: unknown };
@@ -77,36 +79,47 @@ function allowed(path: string, inEach: boolean): boolean {
   return rest.length === 0 && MAIL_VARIABLES.includes(head ?? '');
 }
 
-function checkTemplate(source: string, file: string, pointer: string, problems: Problems): void {
+/** Checks a template's variables; returns the top-level ones it reads (none when it does not parse). */
+function checkTemplate(source: string, file: string, pointer: string, problems: Problems): string[] {
   let ast: Node;
   try {
     ast = Handlebars.parse(source) as unknown as Node;
   } catch (err) {
     problems.add(file, pointer, `not a valid handlebars template: ${(err as Error).message.split('\n')[0]}`);
-    return;
+    return [];
   }
+  const read: string[] = [];
   for (const { path, inEach } of variablesOf(ast)) {
     if (!allowed(path, inEach)) {
       problems.add(file, pointer, `unknown variable "${path}": templates may use ${MAIL_VARIABLES.join(', ')} (fields: label, value; company: ${COMPANY_VARIABLES.join(', ')})`);
-    }
+    } else if (!inEach) read.push(path.split('.')[0] ?? path);
   }
+  return read;
 }
 
 export function mailModels(sources: MailSource[], problems: Problems): MailTemplateModel[] {
   return sources.map((m) => {
     const subjects = m.subject.data as Record<string, string>;
-    const model: MailTemplateModel = { name: m.name, subject: {} as Record<Locale, string>, html: {} as Record<Locale, string>, text: {} as Record<Locale, string> };
+    const model: MailTemplateModel = {
+      name: m.name,
+      subject: {} as Record<Locale, string>,
+      html: {} as Record<Locale, string>,
+      text: {} as Record<Locale, string>,
+      showsAgreements: false,
+    };
+    const read: string[] = [];
     for (const l of LOCALES) {
       const body = m.bodies[l];
       model.subject[l] = subjects[l] ?? '';
       model.html[l] = body?.html.data ?? '';
       model.text[l] = body?.text.data ?? '';
-      checkTemplate(model.subject[l], m.subject.path, `/${l}`, problems);
+      read.push(...checkTemplate(model.subject[l], m.subject.path, `/${l}`, problems));
       if (body) {
-        checkTemplate(body.html.data, body.html.path, '', problems);
-        checkTemplate(body.text.data, body.text.path, '', problems);
+        read.push(...checkTemplate(body.html.data, body.html.path, '', problems));
+        read.push(...checkTemplate(body.text.data, body.text.path, '', problems));
       }
     }
+    model.showsAgreements = read.includes('agreements');
     return model;
   });
 }

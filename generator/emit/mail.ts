@@ -56,6 +56,8 @@ function mailSource(site: SiteModel): string {
     "const H = require('handlebars/runtime')['default'];",
     `module.exports = {`,
     `  templates: ${templatesSource(site)},`,
+    // The templates that show the documents as signed (their texts come from the archive when sent).
+    `  agreementTemplates: ${JSON.stringify(site.mail.filter((m) => m.showsAgreements).map((m) => m.name))},`,
     `  services: ${JSON.stringify(services, null, 2)},`,
     `  company: ${JSON.stringify(site.company)},`,
     `  defaultLanguage: ${JSON.stringify(site.defaultLanguage)},`,

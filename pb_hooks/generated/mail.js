@@ -1682,6 +1682,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
 `;
     }, useData: !0 }) } }
   },
+  agreementTemplates: ["agreement"],
   services: {
     claim: {
       id: "claim",

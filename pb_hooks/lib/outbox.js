@@ -118,13 +118,14 @@ function templateOf(template, locale) {
 
 const subjectOf = (template, locale, ctx) => templateOf(template, locale).subject(ctx).replace(/\s+/g, ' ').trim();
 
-/** The body of an e-mail written by mailRecord(), from its template and context (its documents' texts from the archive). */
+/**
+ * The body of an e-mail written by mailRecord(), from its template and context; a template that shows the
+ * documents as signed gets their texts from the archive (the others never look them up).
+ */
 function renderBody(app, template, locale, ctx) {
   const t = templateOf(template, locale);
-  const full =
-    Array.isArray(ctx.agreements) && ctx.agreements.length > 0
-      ? Object.assign({}, ctx, { agreements: require(`${__hooks}/lib/agreementTexts.js`).withTexts(app, ctx.agreements) })
-      : ctx;
+  const shows = mail.agreementTemplates.indexOf(template) >= 0 && Array.isArray(ctx.agreements) && ctx.agreements.length > 0;
+  const full = shows ? Object.assign({}, ctx, { agreements: require(`${__hooks}/lib/agreementTexts.js`).withTexts(app, ctx.agreements) }) : ctx;
   return { html: t.html(full), text: t.text(full) };
 }
 

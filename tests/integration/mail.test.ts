@@ -168,6 +168,9 @@ describe('e-mail outbox', () => {
         attempts: 0,
         nextAttemptAt: queued.nextAttemptAt,
       });
+    const notice = (await outboxOf(id)).find((q) => q.kind === 'staff')!;
+    expect(notice.status).toBe('pending');
+    await admin.collection('outbox').update(notice.id, { context: { ...notice.context, agreements: [unknown] } });
     await quiet();
     await flush();
     const after = await admin.collection('outbox').getOne(held.id);
@@ -175,6 +178,9 @@ describe('e-mail outbox', () => {
     expect(after.lastError).toContain(`The signed text ${unknown.hash} of the agreement "contract" is not in the archive.`);
     expect(after.context.agreements).toEqual([unknown]); // kept for the next attempt
     expect(smtp!.messages.some((m) => m.to && !Array.isArray(m.to) && m.to.text === 'unarchived@example.com')).toBe(false);
+    // The staff notice of the same application, naming the same unknown text, shows no documents: it never
+    // looks them up, and went.
+    expect(await admin.collection('outbox').getOne(notice.id)).toMatchObject({ status: 'sent', lastError: '', attempts: 0 });
   });
 
   it("sends an e-mail queued with its documents' texts (before the archive) as it was written", async () => {

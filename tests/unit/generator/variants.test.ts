@@ -77,8 +77,11 @@ describe('e-mail settings of a service', () => {
     const mail = createRequire(import.meta.url)(file) as {
       services: Record<string, { mail: { applicant: { template: string }; staffTemplate: string } }>;
       templates: Record<string, Record<string, { text: (c: object) => string }>>;
+      agreementTemplates: string[];
     };
     expect(mail.services.petitions?.mail.applicant.template).toBe('petition/confirmation');
+    // Only the signed copy shows the documents: only it has their texts looked up in the archive when sent.
+    expect(mail.agreementTemplates).toEqual(['agreement']);
     expect(mail.services.petitions?.mail.staffTemplate).toBe('staff-notice');
     expect(mail.services.creditrepairnew?.mail.applicant.template).toBe('agreement') // credit repair's signed copy with the right to cancel;
     expect(mail.templates['petition/confirmation']?.en?.text({ name: 'Aziza', reference: 'r1' })).toBe('Dear Aziza, the council has your petition r1.');
