@@ -1,11 +1,11 @@
 /**
  * The archive of agreement texts (site.json agreementTextCollection): every text the server presents,
- * kept by the hash a signature names. The server adds the current texts when it starts (and, should the
- * collection only have been created by the serve command's own migrations, with the first signed
- * submission, before it is saved), and never changes or deletes one. So what an applicant signed stays readable
- * after the schema's text changes, and an e-mail carrying the documents as signed names them by hash
- * (a few bytes in the submission's transaction, not ~12 KB of text) and is rendered from here when the
- * outbox job sends it, however many deploys later (docs/performance.md, section 2).
+ * kept by the hash a signature names. The server adds the current texts when it starts (or, when the
+ * serve command's own migrations created the collection after bootstrap, with the first signed
+ * submission, before it is saved), and never changes or deletes one. So what an applicant signed stays
+ * readable after the schema's text changes, and an e-mail carrying the documents as signed names them by
+ * hash (a few bytes in the submission's transaction, not ~12 KB of text) and is rendered from here when
+ * the outbox job sends it, however many deploys later (docs/performance.md, section 2).
  */
 const config = require(`${__hooks}/generated/services.js`);
 const mail = require(`${__hooks}/generated/mail.js`);
