@@ -16,6 +16,8 @@ export const TEST_ENCRYPTION_KEY = 'test-only-key-0123456789abcdefgh';
 
 export interface PocketBaseProcess {
   url: string;
+  /** The server's process id (the benchmark reads its CPU time). */
+  pid: number;
   dataDir: string;
   superuser: { email: string; password: string };
   /** Ends the server (SIGTERM by default; SIGKILL for a crash) and waits for it to exit. */
@@ -102,6 +104,7 @@ export async function startPocketBase(options: StartOptions = {}): Promise<Pocke
   await waitForHealth(url, child, () => output);
   return {
     url,
+    pid: child.pid ?? 0,
     dataDir,
     superuser,
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
