@@ -7,8 +7,11 @@ import { join } from 'node:path';
 /** The file in the out dir that holds the digest of the sources it was built from. */
 export const BUILD_STAMP = '.build-stamp';
 
-/** The renderer, the generated code and messages, the page, the dependencies and the build itself. */
-const SOURCES = [
+/**
+ * The renderer, the generated code and messages, the page, the dependencies and the build itself (a
+ * content editor's project copy in the tests takes the same list, so a new build script is in both).
+ */
+export const SITE_SOURCES = [
   'src',
   'index.html',
   'vite.config.ts',
@@ -31,6 +34,6 @@ export function siteSourcesDigest(root) {
     }
     hash.update(`${relative}\0`).update(readFileSync(path)).update('\0');
   };
-  for (const source of SOURCES) visit(source);
+  for (const source of SITE_SOURCES) visit(source);
   return hash.digest('hex');
 }

@@ -70,7 +70,8 @@ function fieldLines(values, texts) {
 
 /** `submittedAt`: when the application was sent (a Date or PocketBase's date text), shown to the minute. */
 function context(service, record, locale, opts, submittedAt) {
-  const texts = service.texts[locale] || service.texts[mail.defaultLanguage];
+  const language = service.texts[locale] ? locale : mail.defaultLanguage; // the e-mail's texts, and its documents
+  const texts = service.texts[language];
   const phone = mail.company.phone || '';
   const at = typeof submittedAt === 'string' ? submittedAt : submittedAt.toISOString().replace('T', ' ');
   // Every field's value in one call into PocketBase, not one per field shown.
@@ -87,7 +88,7 @@ function context(service, record, locale, opts, submittedAt) {
       fields: fieldLines(values, texts),
       company: Object.assign({}, mail.company, { phoneDigits: phone.replace(/[^\d+]/g, '') }),
     },
-    agreementContext(service, record, service.texts[locale] ? locale : mail.defaultLanguage),
+    agreementContext(service, record, language),
   );
 }
 

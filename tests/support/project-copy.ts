@@ -1,8 +1,8 @@
 /**
  * A throw-away copy of the whole project as a content editor would have it: the repo's schemas/ (plus
  * fixture services), its migrations, and the hand-written code the build and the server need (src/ and
- * pb_hooks/ without their generated parts, index.html, vite.config.ts, tsconfig*.json, public/, the
- * site's build script), with
+ * pb_hooks/ without their generated parts, and every other source of the site's build: index.html,
+ * vite.config.ts, public/, the lockfile and the build's scripts; plus tsconfig*.json), with
  * node_modules linked from the repo. Only schema files differ from the repo; the generator fills in
  * the rest. `handWritten()` fingerprints the copied code, to prove nothing but generated files changed.
  */
@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join, relative } from 'node:path';
+import { SITE_SOURCES } from '../../scripts/site-sources.mjs';
 import { ROOT } from './pocketbase.ts';
 import { copySchemas, type SchemasCopy } from './schemas-copy.ts';
 
@@ -24,7 +25,8 @@ export interface ProjectCopy extends SchemasCopy {
 /** What is generated, and so left out of the copy: the generator must write it. */
 const GENERATED = [/^src\/generated(\/|$)/, /^pb_hooks\/generated(\/|$)/];
 
-const CODE = ['src', 'pb_hooks', 'index.html', 'vite.config.ts', 'public', 'scripts/build-site.mjs', 'scripts/site-sources.mjs', 'scripts/unused-mantine-css.mjs'];
+/** The server's hooks and everything the site's build reads (its own list, so a new build script is copied too). */
+const CODE = ['pb_hooks', ...SITE_SOURCES];
 
 function walk(dir: string, base = dir): string[] {
   if (!existsSync(dir)) return [];
