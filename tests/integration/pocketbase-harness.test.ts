@@ -1,7 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_HOOKS_POOL } from '../../scripts/pocketbase-serve.mjs';
 import { startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
 
 describe('the pinned PocketBase build', () => {
@@ -16,6 +17,12 @@ describe('the pinned PocketBase build', () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { code: number; message: string };
     expect(body.code).toBe(200);
+  });
+
+  it('serves as `npm start` does, with the hooks pool sized for two runtimes per request (scripts/pocketbase-serve.mjs)', () => {
+    const args = readFileSync(`/proc/${pb.pid}/cmdline`, 'utf8').split('\0');
+    expect(args[args.indexOf('--hooksPool') + 1]).toBe(String(DEFAULT_HOOKS_POOL));
+    expect(args.indexOf('--hooksPool')).toBeGreaterThan(0);
   });
 
   it('lets the seeded superuser authenticate and refuses a wrong password', async () => {
