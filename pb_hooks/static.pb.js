@@ -7,7 +7,8 @@
 //   shell revalidated on every visit, so a deploy is seen at once,
 // - for a route the build prerendered, that page in the visitor's language instead of the empty shell
 //   (pb_hooks/lib/prerendered.js): the form shows before its script has loaded. A language asked for
-//   with ?lang= is remembered in the formwork.lang cookie, as the site's script would.
+//   with ?lang= is remembered in the formwork.lang cookie, as the site's script would. A staff list's
+//   address gets the frame of the role the formwork.staff cookie names (no data; a head start only).
 //
 // The route replaces the default one, which PocketBase only adds when no hook defined "/{path...}"; the
 // API (/api/…) and the dashboard (/_/…) have their own routes, untouched: no gzip of uploads or of the
@@ -47,7 +48,7 @@
       let page = null;
       let remember = null;
       try {
-        const { languageToRemember, prerenderedPage } = require(`${__hooks}/lib/prerendered.js`);
+        const { languageToRemember, prerenderedPage, staffFramePage } = require(`${__hooks}/lib/prerendered.js`);
         // Read once (a build is served as it was made), not on every page request; kept as text, since
         // the store hands values across the hooks' VMs.
         let text = $app.store().get('formwork.prerenderedLanguages');
@@ -56,18 +57,33 @@
           $app.store().set('formwork.prerenderedLanguages', text);
         }
         const languages = JSON.parse(text);
-        let remembered = '';
-        try {
-          remembered = e.request.cookie('formwork.lang').value;
-        } catch {
-          // no cookie: the address or the default decides
-        }
+        const cookie = (name) => {
+          try {
+            return e.request.cookie(name).value;
+          } catch {
+            return ''; // no cookie: the address or the default decides
+          }
+        };
+        const remembered = cookie('formwork.lang');
         const asked = e.request.url.query().get('lang');
-        const file = prerenderedPage(e.request.url.path, asked, remembered, languages);
-        page = file && toString($os.readFile($filepath.join(dir, file)));
+        const path = e.request.url.path;
+        // A staff list's frame for the role the browser names, else the route's page; a missing file is
+        // not prerendered (no such route, or a build without prerendering): the next, then the static route.
+        const files = [
+          staffFramePage(path, asked, remembered, cookie('formwork.staff'), e.request.url.rawQuery, languages),
+          prerenderedPage(path, asked, remembered, languages),
+        ];
+        for (const file of files) {
+          if (page || !file) continue;
+          try {
+            page = toString($os.readFile($filepath.join(dir, file)));
+          } catch {
+            page = null;
+          }
+        }
         remember = languageToRemember(asked, remembered, languages);
       } catch {
-        page = null; // not prerendered (no such route, or a build without prerendering): the static route answers
+        page = null; // no prerendered/languages.json (a build without prerendering): the static route answers
       }
       if (!page) return e.next();
       e.response.header().add('Vary', 'Cookie');

@@ -9,7 +9,9 @@
 //    #root and its title, and the app's script loaded after the first paint (appAfterPaint).
 //    pb_hooks/static.pb.js serves those pages; the browser hydrates them (src/main.tsx). A phone then
 //    shows the form as soon as the HTML and the stylesheet are in, instead of after the whole script
-//    has loaded and run.
+//    has loaded and run. The staff lists are also rendered as frames, per role and language, into
+//    <out>/prerendered/frames/<role>/<lang>/<route>.html (routes.tsx framedPaths): what a signed-in staff
+//    member of that role sees before the records arrive, which static.pb.js sends to their browser.
 //
 //   node scripts/build-site.mjs [--outDir=DIR] [--logLevel=warn]
 //
@@ -69,6 +71,7 @@ try {
   const template = appAfterPaint(readFileSync(join(outDir, 'index.html'), 'utf8'), afterPaintFile);
   const started = Date.now();
   let pages = 0;
+  let frames = 0;
   for (const locale of entry.languages) {
     for (const path of entry.paths()) {
       const page = await entry.renderPage(path, locale);
@@ -77,10 +80,19 @@ try {
       writeFileSync(file, fill(template, { locale, path, ...page, mark: entry.prerenderedMark(locale, path), attribute: entry.PRERENDERED_ATTRIBUTE }));
       pages += 1;
     }
+    for (const role of entry.staffRoles) {
+      for (const path of entry.framed()) {
+        const page = await entry.renderFrame(path, locale, role);
+        const file = join(outDir, 'prerendered', 'frames', role, locale, `${path}.html`);
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, fill(template, { locale, path, ...page, mark: entry.frameMark(role, locale, path), attribute: entry.PRERENDERED_ATTRIBUTE }));
+        frames += 1;
+      }
+    }
   }
   writeFileSync(join(outDir, 'prerendered', 'languages.json'), `${JSON.stringify({ default: entry.defaultLanguage, languages: entry.languages })}\n`);
   writeFileSync(join(outDir, BUILD_STAMP), `${digest}\n`);
-  if (logLevel !== 'silent') console.log(`prerendered ${pages} pages (${entry.languages.join(', ')}) in ${Date.now() - started} ms`);
+  if (logLevel !== 'silent') console.log(`prerendered ${pages} pages and ${frames} staff frames (${entry.languages.join(', ')}) in ${Date.now() - started} ms`);
 } finally {
   rmSync(serverDir, { recursive: true, force: true });
 }

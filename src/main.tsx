@@ -5,7 +5,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { localeFor } from './app/locale.tsx';
 import { AppRoutes, prepareRoute } from './app/routes.tsx';
 import { SiteProviders } from './app/SiteProviders.tsx';
-import { canHydrate } from './prerender/marker.ts';
+import { canHydrate, holdsPrerendered } from './prerender/marker.ts';
 
 const container = document.getElementById('root') as HTMLElement;
 const app = (
@@ -32,6 +32,12 @@ function start(): void {
       () => startTransition(() => void hydrateRoot(container, app)),
       () => createRoot(container).render(app), // the screen shows its own load error
     );
+  } else if (holdsPrerendered(container)) {
+    // HTML the browser may not take over (a staff frame, or a page in another language than the visitor's)
+    // stays on screen until the screen's code and texts are here; then the app replaces it in one commit,
+    // with no loader in between.
+    const render = () => createRoot(container).render(app);
+    ready.then(render, render); // on a load error, the screen reports it
   } else {
     ready.catch(() => {}); // the screen reports its own load error
     createRoot(container).render(app);

@@ -7,17 +7,39 @@
  */
 const ROUTE = /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/;
 const LANGUAGE = /^[a-z]{2,3}$/;
+const ROLE = /^[a-z]{1,32}$/;
 
 /**
  * The page's file inside the public dir, or null when the request is not for one. `languages` is the
  * build's prerendered/languages.json; `asked` the ?lang= value and `remembered` the cookie's (or '').
  */
 function prerenderedPage(path, asked, remembered, languages) {
-  if (!ROUTE.test(path)) return null;
+  const lang = ROUTE.test(path) ? pageLanguage(asked, remembered, languages) : null;
+  return lang && `prerendered/${lang}${path === '/' ? '/index' : path}.html`;
+}
+
+/**
+ * The staff frame that answers a request, or null: for a browser whose formwork.staff cookie names a
+ * role (`role`; src/features/staff/frameHint.ts), the page around a staff list as that role sees it
+ * before the records arrive (<publicDir>/prerendered/frames/<role>/<lang>/<route>.html; a route the build
+ * framed no file for is answered as before). Only for a list as it opens: an address with a query of its
+ * own beyond ?lang= (a search, a page) gets the shell, so a frame never shows other filters than the
+ * address's. `rawQuery` is the address's query string. The cookie is a hint, not a credential: a frame
+ * holds no data.
+ */
+function staffFramePage(path, asked, remembered, role, rawQuery, languages) {
+  if (!ROUTE.test(path) || path === '/' || !ROLE.test(role)) return null;
+  const names = rawQuery ? rawQuery.split('&').map((pair) => pair.split('=')[0]) : [];
+  if (names.some((name) => name !== 'lang')) return null;
+  const lang = pageLanguage(asked, remembered, languages);
+  return lang && `prerendered/frames/${role}/${lang}${path}.html`;
+}
+
+/** The language the browser will show: ?lang= if built, else the cookie's if built, else the default. */
+function pageLanguage(asked, remembered, languages) {
   const known = (lang) => isBuilt(lang, languages);
   const lang = known(asked) ? asked : known(remembered) ? remembered : languages && languages.default;
-  if (!known(lang)) return null;
-  return `prerendered/${lang}${path === '/' ? '/index' : path}.html`;
+  return known(lang) ? lang : null;
 }
 
 /**
@@ -35,4 +57,4 @@ function isBuilt(lang, languages) {
   return !!languages && Array.isArray(languages.languages) && LANGUAGE.test(lang) && languages.languages.indexOf(lang) >= 0;
 }
 
-module.exports = { prerenderedPage, languageToRemember };
+module.exports = { prerenderedPage, staffFramePage, languageToRemember };

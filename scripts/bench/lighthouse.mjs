@@ -126,7 +126,8 @@ export async function benchLighthouse({ ts, table, rows, cleanups, median, runs 
   ];
   // The staff session: signed in through the form in the same profile (playwright over CDP), then the
   // page is parked on a script-free URL of the origin. Lighthouse's storage reset of the signed-out
-  // pages clears the origin's localStorage, so the session is written back before each staff run.
+  // pages clears the origin's localStorage and cookies, so the session and the site's cookies (the
+  // staff role's, which selects the list's prerendered frame) are written back before each staff run.
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   const context = browser.contexts()[0];
   const page = await context.newPage();
@@ -137,6 +138,7 @@ export async function benchLighthouse({ ts, table, rows, cleanups, median, runs 
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((u) => u.pathname !== '/staff/sign-in', { timeout: 15_000 });
   const session = await page.evaluate(() => Object.entries(localStorage));
+  const cookies = await context.cookies(site.url); // formwork.staff: the server sends the list's frame
   await page.goto(`${site.url}/api/health`);
   const cdp = await context.newCDPSession(page);
 
@@ -154,6 +156,7 @@ export async function benchLighthouse({ ts, table, rows, cleanups, median, runs 
       const t = performance.now();
       if (p.staff) {
         await page.evaluate((entries) => entries.forEach(([k, v]) => localStorage.setItem(k, v)), session);
+        await context.addCookies(cookies);
         await cdp.send('Network.clearBrowserCache'); // what Lighthouse's own reset would have done
       }
       const result = await lighthouse(`${site.url}${p.route}`, p.staff ? { ...flags, disableStorageReset: true } : flags);

@@ -46,6 +46,8 @@ const StaffAccountsPage = lazyScreen(() => import('../features/staff/StaffAccoun
 interface RouteHandle {
   preload: () => Promise<unknown>;
   parts: string[];
+  /** A staff screen the build also renders as a frame for each role (framedPaths). */
+  frame?: boolean;
 }
 const needs = (parts: string[], ...loads: (() => Promise<unknown>)[]): RouteHandle => ({ parts, preload: () => Promise.all(loads.map((load) => load())) });
 /** Loads a staff screen's code only for a stored staff session: signed out, the visit ends at the sign-in page. */
@@ -73,7 +75,7 @@ function staffRoutes(): RouteObject {
     for (const path of [service.admin.route, ...service.admin.aliases])
       children.push({
         path,
-        handle: needs([], whenSignedIn(staffShell.load, adminListPage.load)),
+        handle: { ...needs([], whenSignedIn(staffShell.load, adminListPage.load)), frame: true },
         element: screen(<AdminListPage key={service.id} service={service} />),
       });
   }
@@ -137,6 +139,18 @@ export function prepareRoute(pathname: string, locale: Locale): Promise<unknown>
  */
 export function prerenderedPaths(): string[] {
   return (routes[0]?.children ?? []).filter((route) => route.handle && route.path && !route.path.includes(':')).map((route) => route.path as string);
+}
+
+/**
+ * The staff screens the build renders as frames, one per role and language (src/prerender/entry.tsx):
+ * the lists, where staff spend their day. A frame is the screen's first render for a signed-in member
+ * of that role (navigation, title, filters, a loader where the records will be), which the server sends
+ * to a browser whose formwork.staff cookie names the role; the browser then renders the screen afresh.
+ */
+export function framedPaths(): string[] {
+  const framed = (list: RouteObject[]): string[] =>
+    list.flatMap((route) => [...((route.handle as RouteHandle | undefined)?.frame && route.path ? [route.path] : []), ...framed(route.children ?? [])]);
+  return framed(routes);
 }
 
 /**

@@ -11,3 +11,12 @@ export const prerenderedMark = (locale: string, pathname: string): string => `${
 export function canHydrate(container: Element, visit: { pathname: string; locale: string; routerState: unknown }): boolean {
   return container.getAttribute(PRERENDERED_ATTRIBUTE) === prerenderedMark(visit.locale, visit.pathname) && visit.routerState == null;
 }
+
+/**
+ * A staff frame's mark (src/prerender/entry.tsx renderFrame): the role, language and path it was rendered
+ * for. It never matches prerenderedMark, so a frame is not hydrated: the screen is rendered over it.
+ */
+export const frameMark = (role: string, locale: string, pathname: string): string => `frame ${role} ${locale} ${pathname}`;
+
+/** Whether the build rendered what the container holds, hydratable or not. */
+export const holdsPrerendered = (container: Element): boolean => container.hasAttribute(PRERENDERED_ATTRIBUTE);

@@ -15,20 +15,18 @@ import { paths } from '../../config/paths.ts';
 import { pb } from '../../config/pocketbase.ts';
 import { registry } from '../../generated/registry.ts';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
-import { isAdmin } from './role.ts';
+import { isAdmin, STAFF_ROLES, type StaffRole } from './role.ts';
 import { isSessionError, signInPath, signOut } from './session.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 
 /** PocketBase's own minimum for a password. */
 const PASSWORD_MIN = 8;
-const ROLES = ['viewer', 'admin'] as const;
-type Role = (typeof ROLES)[number];
 
 interface StaffAccount extends RecordModel {
   /** Only present when PocketBase shows it: the account's own, or one made with emailVisibility. */
   email?: string;
   name: string;
-  role: Role;
+  role: StaffRole;
   disabled: boolean;
   mfa: boolean;
   verified: boolean;
@@ -329,7 +327,7 @@ function StaffAccounts() {
 
 type Field = 'name' | 'email' | 'role' | 'password' | 'passwordConfirm';
 const FIELDS: Field[] = ['name', 'email', 'role', 'password', 'passwordConfirm'];
-const EMPTY = { name: '', email: '', role: 'viewer' as Role, password: '', passwordConfirm: '' };
+const EMPTY = { name: '', email: '', role: 'viewer' as StaffRole, password: '', passwordConfirm: '' };
 
 /** A PocketBase field error (err.response.data[field].code) as one of ours: a staff.accounts.error.* key. */
 function errorKey(field: Field, code: string): string {
@@ -459,7 +457,7 @@ function NewAccountForm({ onCreated, onSessionLost }: { onCreated: (account: Sta
             value={values.role}
             error={error('role')}
             onChange={(e) => set('role', e.currentTarget.value)}
-            data={ROLES.map((r) => ({ value: r, label: intl.formatMessage({ id: `staff.accounts.role.${r}` }) }))}
+            data={STAFF_ROLES.map((r) => ({ value: r, label: intl.formatMessage({ id: `staff.accounts.role.${r}` }) }))}
           />
           <PasswordInput
             name="password"
