@@ -19,8 +19,9 @@ export function syncFrameHint(): void {
   const record = pb.authStore.record;
   const role = pb.authStore.isValid && record?.collectionName === registry.staffCollection ? record.role : null;
   const exp = Number(getTokenPayload(pb.authStore.token).exp);
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
   document.cookie =
     isStaffRole(role) && Number.isFinite(exp)
-      ? `${STAFF_FRAME_COOKIE}=${role}; path=/; expires=${new Date(exp * 1000).toUTCString()}; samesite=lax`
-      : `${STAFF_FRAME_COOKIE}=; path=/; max-age=0; samesite=lax`;
+      ? `${STAFF_FRAME_COOKIE}=${role}; path=/; expires=${new Date(exp * 1000).toUTCString()}; samesite=lax${secure}`
+      : `${STAFF_FRAME_COOKIE}=; path=/; max-age=0; samesite=lax${secure}`;
 }
