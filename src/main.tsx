@@ -35,9 +35,8 @@ function start(): void {
   } else if (holdsPrerendered(container)) {
     // HTML the browser may not take over (a staff frame, or a page in another language than the visitor's)
     // stays on screen until the screen's code and texts are here; then the app replaces it in one commit,
-    // with no loader in between.
-    // As a transition, like hydration: React yields to the browser every few milliseconds while it
-    // renders (a staff list's first render was one task of 600–900 ms at 4× CPU slowdown).
+    // with no loader in between. As a transition, like hydration, so React yields to the browser every
+    // few milliseconds while it renders (a staff list's first render was one task of 600–900 ms at 4×).
     const render = () => startTransition(() => createRoot(container).render(app));
     ready.then(render, render); // on a load error, the screen reports it
   } else {
