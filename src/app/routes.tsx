@@ -31,12 +31,12 @@ const staffShell = lazyScreen(() => import('../features/staff/StaffShell.tsx'));
 const AdminListPage = adminListPage.Screen;
 const RequireStaff = requireStaff.Screen;
 const StaffShell = staffShell.Screen;
-const DashboardPage = lazyScreen(() => import('../features/staff/DashboardPage.tsx')).Screen;
-const TrashPage = lazyScreen(() => import('../features/staff/TrashPage.tsx')).Screen;
-const AuditPage = lazyScreen(() => import('../features/staff/AuditPage.tsx')).Screen;
+const dashboardPage = lazyScreen(() => import('../features/staff/DashboardPage.tsx'));
+const trashPage = lazyScreen(() => import('../features/staff/TrashPage.tsx'));
+const auditPage = lazyScreen(() => import('../features/staff/AuditPage.tsx'));
+const retentionPage = lazyScreen(() => import('../features/staff/RetentionPage.tsx'));
+const staffAccountsPage = lazyScreen(() => import('../features/staff/StaffAccountsPage.tsx'));
 const ApplicationStatusPage = lazyScreen(() => import('../features/application/ApplicationStatusPage.tsx')).Screen;
-const RetentionPage = lazyScreen(() => import('../features/staff/RetentionPage.tsx')).Screen;
-const StaffAccountsPage = lazyScreen(() => import('../features/staff/StaffAccountsPage.tsx')).Screen;
 
 /**
  * What a route's screen needs before it can show: its code (the screen's chunk, the form's module) and
@@ -46,7 +46,7 @@ const StaffAccountsPage = lazyScreen(() => import('../features/staff/StaffAccoun
 interface RouteHandle {
   preload: () => Promise<unknown>;
   parts: string[];
-  /** A staff screen the build also renders as a frame for each role (framedPaths). */
+  /** A staff screen: the build also renders it as a frame for each role (framedPaths). */
   frame?: boolean;
 }
 const needs = (parts: string[], ...loads: (() => Promise<unknown>)[]): RouteHandle => ({ parts, preload: () => Promise.all(loads.map((load) => load())) });
@@ -62,22 +62,21 @@ const screen = (node: ReactNode) => <HydratingSuspense fallback={<ScreenLoader /
 /** A screen whose texts are in a part of the catalogue of their own (engine/messageParts.ts). */
 const screenWith = (part: string, node: ReactNode) => <MessagePart name={part}>{screen(node)}</MessagePart>;
 
+/** A staff screen's needs: the shell and its own code, for a stored session; the build renders its frames. */
+const staffScreen = (load: () => Promise<unknown>): RouteHandle => ({ ...needs([], whenSignedIn(staffShell.load, load)), frame: true });
+
 /** Every staff screen: signed-in staff only, inside the staff navigation. */
 function staffRoutes(): RouteObject {
   const children: RouteObject[] = [
-    { path: paths.dashboard, element: screen(<DashboardPage />) },
-    { path: paths.trash, element: screen(<TrashPage />) },
-    { path: paths.audit, element: screen(<AuditPage />) },
-    { path: paths.staff, element: screen(<StaffAccountsPage />) },
-    { path: paths.retention, element: screen(<RetentionPage />) },
+    { path: paths.dashboard, handle: staffScreen(dashboardPage.load), element: screen(<dashboardPage.Screen />) },
+    { path: paths.trash, handle: staffScreen(trashPage.load), element: screen(<trashPage.Screen />) },
+    { path: paths.audit, handle: staffScreen(auditPage.load), element: screen(<auditPage.Screen />) },
+    { path: paths.staff, handle: staffScreen(staffAccountsPage.load), element: screen(<staffAccountsPage.Screen />) },
+    { path: paths.retention, handle: staffScreen(retentionPage.load), element: screen(<retentionPage.Screen />) },
   ];
   for (const service of registry.services) {
     for (const path of [service.admin.route, ...service.admin.aliases])
-      children.push({
-        path,
-        handle: { ...needs([], whenSignedIn(staffShell.load, adminListPage.load)), frame: true },
-        element: screen(<AdminListPage key={service.id} service={service} />),
-      });
+      children.push({ path, handle: staffScreen(adminListPage.load), element: screen(<AdminListPage key={service.id} service={service} />) });
   }
   return {
     // Loaded alongside the messages, not one after the other (a staff list was six round trips deep);
@@ -142,10 +141,10 @@ export function prerenderedPaths(): string[] {
 }
 
 /**
- * The staff screens the build renders as frames, one per role and language (src/prerender/entry.tsx):
- * the lists, where staff spend their day. A frame is the screen's first render for a signed-in member
- * of that role (navigation, title, filters, a loader where the records will be), which the server sends
- * to a browser whose formwork.staff cookie names the role; the browser then renders the screen afresh.
+ * The staff screens the build renders as frames, one per role and language (src/prerender/entry.tsx).
+ * A frame is the screen's first render for a signed-in member of that role (navigation, title, a list's
+ * filters, a loader where the data will be), which the server sends to a browser whose formwork.staff
+ * cookie names the role; the browser then renders the screen over it.
  */
 export function framedPaths(): string[] {
   const framed = (list: RouteObject[]): string[] =>

@@ -3,7 +3,7 @@
  * against the built site and a real PocketBase:
  * - signing in writes the formwork.staff cookie (the role, for as long as the session's token), and
  *   signing out removes it;
- * - the server answers a staff list's address with the frame of the role the cookie names, in the
+ * - the server answers a staff screen's address with the frame of the role the cookie names, in the
  *   language the browser will show: the navigation of that role and the list's title, no records; and
  *   with the shell when there is no such cookie, a role it has no frame for, or a query of the list's own;
  * - the browser renders the list over the frame, with no console error;
@@ -23,6 +23,7 @@ const messages = (lang: string) => JSON.parse(readFileSync(join(ROOT, 'src/gener
 const LIST_TITLE = { en: messages('en')['service.creditrepair.admin.title']!, ru: messages('ru')['service.creditrepair.admin.title']! };
 const AUDIT = messages('en')['staff.nav.audit']!;
 const NO_MATCH = messages('en')['staff.filters.none']!;
+const ADMINS_ONLY = messages('en')['staff.audit.adminsOnly']!;
 const mark = (html: string) => /<div id="root" data-prerendered="([^"]*)"/.exec(html)?.[1] ?? null;
 
 describe('staff frames', () => {
@@ -96,17 +97,22 @@ describe('staff frames', () => {
     expect(mark(admin)).toBe('frame admin en /creditapps');
     expect(admin).toContain(AUDIT);
 
+    // Every staff screen has its frames, each as the role sees it.
+    expect(mark(await get('/admin', 'formwork.staff=viewer'))).toBe('frame viewer en /admin');
+    expect(await get('/admin/audit', 'formwork.staff=viewer')).toContain(ADMINS_ONLY);
+    expect(await get('/admin/audit', 'formwork.staff=admin')).not.toContain(ADMINS_ONLY);
+
     expect(mark(await get('/creditapps?lang=ru', 'formwork.staff=viewer'))).toBe('frame viewer ru /creditapps');
     expect(await get('/creditapps', 'formwork.staff=viewer; formwork.lang=ru')).toContain(`>${LIST_TITLE.ru}</h1>`);
 
-    // The shell: no cookie, a role with no frames, an address with a query of the list's own.
+    // The shell: no cookie, a role with no frames, an address with a query of the list's own, no screen.
     for (const [path, cookie] of [
       ['/creditapps', undefined],
       ['/creditapps', 'formwork.staff=owner'],
       ['/creditapps', 'formwork.staff=../../en'], // not a way out of the frames' folder
       ['/creditapps?q=smith', 'formwork.staff=viewer'],
       ['/creditapps?page=2&lang=en', 'formwork.staff=viewer'],
-      ['/trash', 'formwork.staff=viewer'],
+      ['/no-such-screen', 'formwork.staff=viewer'],
     ] as const) {
       expect(mark(await get(path, cookie)), `${path} with ${cookie}`).toBeNull();
     }
