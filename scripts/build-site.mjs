@@ -72,20 +72,20 @@ try {
   const started = Date.now();
   let pages = 0;
   let frames = 0;
+  const write = (file, locale, page, mark) => {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, fill(template, { locale, ...page, mark, attribute: entry.PRERENDERED_ATTRIBUTE }));
+  };
   for (const locale of entry.languages) {
     for (const path of entry.paths()) {
-      const page = await entry.renderPage(path, locale);
       const file = join(outDir, 'prerendered', locale, `${path === '/' ? '/index' : path}.html`);
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, fill(template, { locale, path, ...page, mark: entry.prerenderedMark(locale, path), attribute: entry.PRERENDERED_ATTRIBUTE }));
+      write(file, locale, await entry.renderPage(path, locale), entry.prerenderedMark(locale, path));
       pages += 1;
     }
     for (const role of entry.staffRoles) {
       for (const path of entry.framed()) {
-        const page = await entry.renderFrame(path, locale, role);
         const file = join(outDir, 'prerendered', 'frames', role, locale, `${path}.html`);
-        mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(file, fill(template, { locale, path, ...page, mark: entry.frameMark(role, locale, path), attribute: entry.PRERENDERED_ATTRIBUTE }));
+        write(file, locale, await entry.renderFrame(path, locale, role), entry.frameMark(role, locale, path));
         frames += 1;
       }
     }

@@ -46,6 +46,7 @@ function archiveCurrent(app) {
   const collection = app.findCollectionByNameOrId(config.agreementTextCollection);
   let added = 0;
   for (const t of currentTexts()) {
+    // The text as hashed where it was made: generator/agreements.ts shownText.
     if ($security.sha256(t.title + '\n\n' + t.text) !== t.hash) {
       throw new Error(`agreements: the ${t.language} text of "${t.document}" does not match its hash; run npm run generate`);
     }

@@ -28,26 +28,6 @@ export interface RenderedPage {
 }
 
 export async function renderPage(pathname: string, locale: Locale): Promise<RenderedPage> {
-  return render(pathname, locale);
-}
-
-/**
- * A staff screen's frame (framedPaths): its first render for a signed-in member of `role`, before any
- * record has come. The session is the role alone: its token says only when it ends, which is all the
- * client checks locally, and is never sent (a prerender runs no effects, so nothing is fetched).
- */
-export async function renderFrame(pathname: string, locale: Locale, role: StaffRole): Promise<RenderedPage> {
-  pb.authStore.save(FRAME_TOKEN, { id: 'frame', collectionId: registry.staffCollection, collectionName: registry.staffCollection, role });
-  try {
-    return await render(pathname, locale);
-  } finally {
-    pb.authStore.clear();
-  }
-}
-
-const FRAME_TOKEN = `frame.${Buffer.from(JSON.stringify({ exp: 4102444800 })).toString('base64')}.frame`;
-
-async function render(pathname: string, locale: Locale): Promise<RenderedPage> {
   await prepareRoute(pathname, locale);
   prerenderedTitle.current = null;
   const errors: unknown[] = [];
@@ -71,3 +51,19 @@ async function render(pathname: string, locale: Locale): Promise<RenderedPage> {
   if (partial) throw new Error(`prerendering ${pathname} (${locale}) left ${partial[0]} in the page: something suspended that prepareRoute did not load`);
   return { html, title: prerenderedTitle.current };
 }
+
+/**
+ * A staff screen's frame (framedPaths): its first render for a signed-in member of `role`, before any
+ * record has come. The session is the role alone: its token says only when it ends, which is all the
+ * client checks locally, and is never sent (a prerender runs no effects, so nothing is fetched).
+ */
+export async function renderFrame(pathname: string, locale: Locale, role: StaffRole): Promise<RenderedPage> {
+  pb.authStore.save(FRAME_TOKEN, { id: 'frame', collectionId: registry.staffCollection, collectionName: registry.staffCollection, role });
+  try {
+    return await renderPage(pathname, locale);
+  } finally {
+    pb.authStore.clear();
+  }
+}
+
+const FRAME_TOKEN = `frame.${Buffer.from(JSON.stringify({ exp: 4102444800 })).toString('base64')}.frame`;
