@@ -5,7 +5,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { localeFor } from './app/locale.tsx';
 import { AppRoutes, prepareRoute } from './app/routes.tsx';
 import { SiteProviders } from './app/SiteProviders.tsx';
-import { canHydrate, holdsPrerendered } from './prerender/marker.ts';
+import { canHydrate, canHydrateFrame, holdsPrerendered, staffCookieRole } from './prerender/marker.ts';
 
 const container = document.getElementById('root') as HTMLElement;
 const app = (
@@ -33,12 +33,19 @@ function start(): void {
       () => createRoot(container).render(app), // the screen shows its own load error
     );
   } else if (holdsPrerendered(container)) {
-    // HTML the browser may not take over (a staff frame, or a page in another language than the visitor's)
-    // stays on screen until the screen's code and texts are here; then the app replaces it in one commit,
-    // with no loader in between. As a transition, like hydration, so React yields to the browser every
-    // few milliseconds while it renders (a staff list's first render was one task of 600–900 ms at 4×).
-    const render = () => startTransition(() => createRoot(container).render(app));
-    ready.then(render, render); // on a load error, the screen reports it
+    // A staff frame of this screen for the session's role is the screen's own first render, so React takes
+    // it over as it does a public page: no second copy of the page built and swapped in, and no layout of
+    // the whole page again. Other HTML the browser may not take over (a frame for another role or an ended
+    // session, a page in another language than the visitor's) stays on screen until the screen's code and
+    // texts are here; then the app replaces it in one commit, with no loader in between. Both as a
+    // transition, so React yields to the browser every few milliseconds while it renders.
+    const takeOver = () => {
+      const role = staffCookieRole(document.cookie); // in step with the stored session once `ready` has loaded it
+      const routerState = (window.history.state as { usr?: unknown } | null)?.usr;
+      if (canHydrateFrame(container, { pathname, locale, role, routerState })) startTransition(() => void hydrateRoot(container, app));
+      else startTransition(() => createRoot(container).render(app));
+    };
+    ready.then(takeOver, () => startTransition(() => createRoot(container).render(app))); // on a load error, the screen reports it
   } else {
     ready.catch(() => {}); // the screen reports its own load error
     createRoot(container).render(app);

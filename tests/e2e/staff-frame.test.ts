@@ -6,7 +6,8 @@
  * - the server answers a staff screen's address with the frame of the role the cookie names, in the
  *   language the browser will show: the navigation of that role and the list's title, no records; and
  *   with the shell when there is no such cookie, a role it has no frame for, or a query of the list's own;
- * - the browser renders the list over the frame, with no console error;
+ * - the browser takes the frame over (hydrates it: the frame's own elements stay) and shows the list in
+ *   it, with no console error; a frame for another role than the session's is rendered over instead;
  * - a cookie left without a session (cleared storage) ends at sign-in, and the cookie goes with it.
  */
 import { readFileSync } from 'node:fs';
@@ -120,7 +121,20 @@ describe('staff frames', () => {
     expect(mark(await get('/creditrepair', 'formwork.staff=admin'))).toBe('en /creditrepair');
   });
 
-  it('are replaced by the list itself once the script has loaded', async () => {
+  /** Keeps the frame's <h1> as the document's parser made it, to tell later whether React kept or replaced it. */
+  const keepFrameTitle = (page: Page) =>
+    page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { frameTitle: Element | null }).frameTitle = document.querySelector('#root h1');
+      });
+    });
+  const frameTitleKept = (page: Page) =>
+    page.evaluate(() => {
+      const title = (window as unknown as { frameTitle: Element | null }).frameTitle;
+      return title !== null && title.isConnected;
+    });
+
+  it('are taken over by the list itself once the script has loaded', async () => {
     const { context, page, problems } = await signedIn('admin');
     // From the document's start: once the frame's title is on screen, it stays (no loader in between).
     await page.addInitScript(() => {
@@ -133,18 +147,37 @@ describe('staff frames', () => {
         else if (seen) w.titleGone = true;
       }).observe(document, { subtree: true, childList: true });
     });
+    await keepFrameTitle(page);
     const response = await page.goto(`${site.url}/creditapps`);
     expect(mark(await response!.text())).toBe('frame admin en /creditapps');
     await page.getByTestId('record-card').first().waitFor();
     await expect(page.getByTestId('record-card').first().textContent()).resolves.toContain('frame@example.test');
     expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual([LIST_TITLE.en]);
     expect(await page.evaluate(() => (window as unknown as { titleGone: boolean }).titleGone)).toBe(false);
+    // Hydrated, not rendered afresh: the frame's own title element is the one on screen.
+    expect(await frameTitleKept(page)).toBe(true);
     // The list works: a search is applied and kept in the address.
     await page.getByLabel(label('Search')).fill('nobody-matches-this');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL(/q=nobody-matches-this/);
     await page.getByText(NO_MATCH).waitFor();
     await expect(page.getByTestId('record-card').count()).resolves.toBe(0);
+    expect(problems).toEqual([]); // a hydration mismatch would be reported here
+    await context.close();
+  });
+
+  it("of another role than the session's are rendered over, not taken over", async () => {
+    const { context, page, problems } = await signedIn('admin');
+    // The cookie says viewer (as if the role had changed since it was written): the server sends the
+    // viewer's frame, and the browser, seeing the session is an admin's, renders the admin's screen over it.
+    await context.addCookies([{ name: 'formwork.staff', value: 'viewer', url: site.url }]);
+    await keepFrameTitle(page);
+    const response = await page.goto(`${site.url}/creditapps`);
+    expect(mark(await response!.text())).toBe('frame viewer en /creditapps');
+    await page.getByTestId('record-card').first().waitFor();
+    await page.getByRole('link', { name: AUDIT }).waitFor(); // the admin's navigation
+    expect(await frameTitleKept(page)).toBe(false);
+    expect((await staffCookie(context))?.value).toBe('admin');
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -8,10 +8,8 @@
 import { getTokenPayload } from 'pocketbase';
 import { pb } from '../../config/pocketbase.ts';
 import { registry } from '../../generated/registry.ts';
+import { STAFF_FRAME_COOKIE } from '../../prerender/marker.ts';
 import { isStaffRole } from './role.ts';
-
-/** Read by pb_hooks/lib/prerendered.js under the same name. */
-export const STAFF_FRAME_COOKIE = 'formwork.staff';
 
 /** Writes or clears the cookie to match the stored session. */
 export function syncFrameHint(): void {
