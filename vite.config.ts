@@ -25,6 +25,13 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // A screen's chunks are fetched by the browser's module loader as it imports them, not announced
+    // beforehand by Vite's preload helper: the helper adds a <link rel="modulepreload"> per chunk from
+    // script, and on a phone those 16–19 appends were one long task of ~60 ms at full speed (~240 ms at
+    // Lighthouse's 4× CPU) right after the app started. The loader finds a chunk's imports in one step
+    // (Rolldown hoists transitive imports), so a screen costs one round trip more and no main-thread work.
+    // The entry's own imports keep their links in index.html (the after-paint script's data-preload).
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     rolldownOptions: {
       output: {
         // Everything the entry imports statically goes into the entry's chunk: left to itself, Rolldown
