@@ -160,7 +160,8 @@ export async function benchLighthouse({ ts, table, rows, cleanups, median, runs 
         await cdp.send('Network.clearBrowserCache'); // what Lighthouse's own reset would have done
       }
       const result = await lighthouse(`${site.url}${p.route}`, p.staff ? { ...flags, disableStorageReset: true } : flags);
-      p.results.push(summarise(result.lhr));
+      // With --lh-save, each run's trace is kept too (Lighthouse's own, which its metrics come from).
+      p.results.push({ ...summarise(result.lhr), trace: save ? result.artifacts.Trace : undefined });
       longest = Math.max(longest, performance.now() - t);
     }
   }
@@ -199,8 +200,12 @@ export async function benchLighthouse({ ts, table, rows, cleanups, median, runs 
   if (save) {
     // The representative run of each page as Lighthouse JSON (open it in https://googlechrome.github.io/lighthouse/viewer/).
     mkdirSync(save, { recursive: true });
-    for (const p of pages) writeFileSync(join(save, `${p.route.slice(1).replace(/\W+/g, '-')}.json`), JSON.stringify(p.rep.lhr));
-    console.log(`  Lighthouse reports (JSON) of the median runs in ${save}`);
+    for (const p of pages) {
+      const name = p.route.slice(1).replace(/\W+/g, '-');
+      writeFileSync(join(save, `${name}.json`), JSON.stringify(p.rep.lhr));
+      writeFileSync(join(save, `${name}.trace.json`), JSON.stringify(p.rep.trace));
+    }
+    console.log(`  Lighthouse reports (JSON) and traces (open in DevTools' Performance panel) of the median runs in ${save}`);
   }
   const warnings = [...new Set(pages.flatMap((p) => p.results.flatMap((r) => r.warnings)))];
   for (const w of warnings) console.log(`  ! Lighthouse: ${w}`);

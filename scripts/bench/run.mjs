@@ -11,7 +11,7 @@
 //   --runs           validations per validator (section 3, default 2000)
 //   --sizes          staff-list sizes in records (section 5, default 1000,100000)
 //   --lh-runs        Lighthouse runs per page (section 6, default 3; the median performance is printed)
-//   --lh-save=DIR    also write each page's median Lighthouse run as JSON into DIR (section 6)
+//   --lh-save=DIR    also write each page's median Lighthouse run as JSON, and its trace, into DIR (section 6)
 //
 // Everything runs on 127.0.0.1; every PocketBase, the browser and every temp dir is removed at the end.
 import { execFileSync, spawnSync } from 'node:child_process';
