@@ -19,6 +19,9 @@ export default defineConfig({
       // a small stand-in that answers as fast-uri does for plain references, see src/theme/vendor/plainUri.ts.
       // Only RJSF imports fast-uri in the browser (AJV, its other user, runs on the server and in tests).
       { find: /^fast-uri$/, replacement: fileURLToPath(new URL('./src/theme/vendor/plainUri.ts', import.meta.url)) },
+      // Mantine computes its default theme's CSS variables when this module loads, for a <style> the site
+      // does not render (the variables are in src/app/theme.css): a stand-in that computes them when asked.
+      { find: /^\.\/remove-default-variables\.mjs$/, replacement: fileURLToPath(new URL('./src/theme/vendor/lazyDefaultVariables.ts', import.meta.url)) },
     ],
   },
   server: { host: '127.0.0.1', proxy: { '/api': 'http://127.0.0.1:8090', '/_': 'http://127.0.0.1:8090' } },
