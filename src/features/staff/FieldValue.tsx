@@ -2,8 +2,8 @@
  * One field of a staff card (a row of the card's <dl>): its label, its value shown the way the card
  * says (admin.ui.json "display"), and a copy button that confirms with a tooltip and a status message.
  */
-import { ActionIcon, Anchor, Button, CopyButton, Group, Image, Stack, Text, Tooltip } from '@mantine/core';
-import { memo, useRef, useState, type ReactNode } from 'react';
+import { ActionIcon, Anchor, Button, CopyButton, Image, Stack, Tooltip } from '@mantine/core';
+import { memo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CheckIcon, CopyIcon } from '../../components/icons.tsx';
 import type { AdminField } from '../../engine/types.ts';
@@ -12,8 +12,25 @@ import { telHref } from '../../engine/links.ts';
 import { formatUsd } from '../../engine/numberFormat.ts';
 import { maskLast4, tail } from './display.ts';
 
+/*
+ * A row's label, value and their parts are plain elements styled as Mantine's Text (size sm) and Group
+ * (gap xs) would style them: a page of cards has hundreds of rows, and each Mantine component is a few
+ * hooks (props, theme, class names, styles) more to render on the staff list's first load.
+ */
 const row = { display: 'grid', gridTemplateColumns: 'minmax(7rem, 38%) 1fr', gap: 'var(--mantine-spacing-xs)', alignItems: 'center' } as const;
-const ddRow = { display: 'grid', gridTemplateColumns: '1fr auto', gap: 'var(--mantine-spacing-xs)', alignItems: 'center' } as const;
+// --text-fz and --text-lh as Text sets them: a Mantine Text inside (an Anchor) takes its size from them.
+const small = {
+  '--text-fz': 'var(--mantine-font-size-sm)',
+  '--text-lh': 'var(--mantine-line-height-sm)',
+  fontSize: 'var(--text-fz)',
+  lineHeight: 'var(--text-lh)',
+  margin: 0,
+  padding: 0,
+} as CSSProperties;
+const term: CSSProperties = { ...small, fontWeight: 600 };
+const ddRow: CSSProperties = { ...small, display: 'grid', gridTemplateColumns: '1fr auto', gap: 'var(--mantine-spacing-xs)', alignItems: 'center' };
+const dimmed: CSSProperties = { ...small, color: 'var(--mantine-color-dimmed)' };
+const group = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 'var(--mantine-spacing-xs)' } as const;
 
 interface Props {
   field: AdminField;
@@ -46,20 +63,16 @@ export const FieldValue = memo(function FieldValue({ field, value: stored, fileU
   const copied = intl.formatMessage({ id: 'admin.copied' });
   return (
     <div data-field={field.name} style={row}>
-      <Text component="dt" fw={600} size="sm">
-        {label}
-      </Text>
+      <dt style={term}>{label}</dt>
       {/* The copy button sits inside the <dd>: a <dl> group may hold only <dt> and <dd>. */}
-      <Text component="dd" size="sm" m={0} style={ddRow}>
+      <dd style={ddRow}>
         <span style={{ wordBreak: 'break-all' }}>
           {empty ? (
-            <Text span c="dimmed" size="sm">
-              {intl.formatMessage({ id: 'admin.empty.value' })}
-            </Text>
+            <span style={dimmed}>{intl.formatMessage({ id: 'admin.empty.value' })}</span>
           ) : revealed !== null ? (
             <span data-revealed="true">{revealed}</span>
           ) : (
-            <Group gap="xs" component="span" wrap="wrap">
+            <span style={group}>
               {shownValue(field, shown, preview ? fileUrl : undefined, intl.formatMessage({ id: 'admin.openFile' }, { name: value }), intl.locale, fileUrl)}
               {reveal && field.display === 'masked' && (
                 <Button
@@ -77,7 +90,7 @@ export const FieldValue = memo(function FieldValue({ field, value: stored, fileU
                   <FormattedMessage id="staff.reveal" />
                 </Button>
               )}
-            </Group>
+            </span>
           )}
         </span>
         <span>
@@ -85,7 +98,7 @@ export const FieldValue = memo(function FieldValue({ field, value: stored, fileU
             <CopyValue value={value} copied={copied} label={intl.formatMessage({ id: 'admin.copy' }, { field: label })} />
           )}
         </span>
-      </Text>
+      </dd>
     </div>
   );
 });
