@@ -1,12 +1,13 @@
 /**
- * What every story needs around it: Mantine, a router and the language provider (with ?lang=). A form
- * story sits at its own route, so values a form takes from the route (/success/:amount) are there.
+ * What every story needs around it: the site's Mantine theme (as the site wraps its routes), a router
+ * and the language provider (with ?lang=). A form story sits at its own route, so values a form takes
+ * from the route (/success/:amount) are there.
  */
 import '@mantine/core/styles.css';
-import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { LocaleProvider, MessagePart } from '../../src/app/locale.tsx';
+import { SiteProviders } from '../../src/app/SiteProviders.tsx';
 import { STAFF_PART } from '../../src/engine/messageParts.ts';
 import type { Locale } from '../../src/engine/types.ts';
 
@@ -20,7 +21,7 @@ interface Props {
 
 export function StoryFrame({ children, locale = 'en', route = '*', path = '/' }: Props) {
   return (
-    <MantineProvider>
+    <SiteProviders>
       <MemoryRouter initialEntries={[`${path}?lang=${locale}`]}>
         <Routes>
           <Route
@@ -34,6 +35,6 @@ export function StoryFrame({ children, locale = 'en', route = '*', path = '/' }:
           />
         </Routes>
       </MemoryRouter>
-    </MantineProvider>
+    </SiteProviders>
   );
 }
