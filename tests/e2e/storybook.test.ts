@@ -33,6 +33,38 @@ describe('storybook', () => {
     expect(stories.map((s) => s.name).sort()).toEqual(expected.sort());
   });
 
+  it("shows the stories in the site's theme: its primary colour and its AA error colour", async () => {
+    const { cssVariablesResolver, theme } = await import('../../src/app/theme.ts');
+    const { DEFAULT_THEME, mergeMantineTheme } = await import('@mantine/core');
+    const merged = mergeMantineTheme(DEFAULT_THEME, theme);
+    const shade = typeof merged.primaryShade === 'number' ? merged.primaryShade : merged.primaryShade.light;
+    const error = cssVariablesResolver(merged).light['--mantine-color-error'];
+    const [story] = stories;
+    if (!error || !story) throw new Error('the theme names no error colour, or there is no story');
+    const pairs = [
+      ['var(--mantine-primary-color-filled)', `var(--mantine-color-${merged.primaryColor}-${shade})`],
+      ['var(--mantine-color-error)', error],
+    ];
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/iframe.html?id=${story.id}&viewMode=story`);
+    await page.locator('#storybook-root h1, #storybook-root article').first().waitFor({ timeout: 20_000 });
+    // Each pair as the story's page computes it: the variable the components use, and the theme's colour.
+    const computed = await page.evaluate((colours) => {
+      const probe = document.createElement('span');
+      document.body.append(probe);
+      const out = colours.map((pair) =>
+        pair.map((colour) => {
+          probe.style.color = colour;
+          return getComputedStyle(probe).color;
+        }),
+      );
+      probe.remove();
+      return out;
+    }, pairs);
+    await page.close();
+    for (const [used, themed] of computed) expect(used).toBe(themed);
+  });
+
   it('renders each story with content and no console error', async () => {
     const page = await browser.newPage();
     for (const story of stories) {
