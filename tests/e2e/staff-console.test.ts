@@ -127,6 +127,23 @@ describe('staff console', () => {
     await page.close();
   });
 
+  it("shows a card's labels, values and their links in one text size, the theme's small one", async () => {
+    const page = await signedIn('admin', '/creditapps');
+    const email = page.getByTestId('record-card').filter({ hasText: 'Malika' }).locator('[data-field=email]');
+    const sizes = await email.evaluate((row) => {
+      const small = document.createElement('span');
+      small.style.fontSize = 'var(--mantine-font-size-sm)';
+      row.append(small);
+      const px = (el: Element | null) => (el ? getComputedStyle(el).fontSize : 'missing');
+      const out = { label: px(row.querySelector('dt')), value: px(row.querySelector('dd')), link: px(row.querySelector('a[href^="mailto:"]')), small: px(small) };
+      small.remove();
+      return out;
+    });
+    expect(sizes).toEqual({ label: sizes.small, value: sizes.small, link: sizes.small, small: sizes.small });
+    expect(sizes.small).not.toBe('missing');
+    await page.close();
+  });
+
   it('reveals an SSN only on an admin click, and the audit log records it', async () => {
     const page = await signedIn('admin', '/creditapps');
     const card = page.getByTestId('record-card').filter({ hasText: 'Malika' });
