@@ -19,6 +19,10 @@ export default defineConfig({
       // a small stand-in that answers as fast-uri does for plain references, see src/theme/vendor/plainUri.ts.
       // Only RJSF imports fast-uri in the browser (AJV, its other user, runs on the server and in tests).
       { find: /^fast-uri$/, replacement: fileURLToPath(new URL('./src/theme/vendor/plainUri.ts', import.meta.url)) },
+      // RJSF's Form merges the theme over a default registry of every field, template and widget core has;
+      // ours keeps those a form of ours can reach (the meta-schemas allow flat objects of scalar fields):
+      // see src/theme/vendor/formRegistry.ts. Only Form.js imports the registry by this relative path.
+      { find: /^\.\.\/getDefaultRegistry\.js$/, replacement: fileURLToPath(new URL('./src/theme/vendor/formRegistry.ts', import.meta.url)) },
       // Mantine computes its default theme's CSS variables when this module loads, for a <style> the site
       // does not render (the variables are in src/app/theme.css): a stand-in that computes them when asked.
       { find: /^\.\/remove-default-variables\.mjs$/, replacement: fileURLToPath(new URL('./src/theme/vendor/lazyDefaultVariables.ts', import.meta.url)) },

@@ -3,10 +3,10 @@
  * is what applicants on phones handle best (the system wheel or sheet, with its own search on long
  * lists such as the 50 states), it works with every screen reader, and it weighs a few hundred bytes,
  * where @rjsf/mantine's searchable Select brings Combobox, ScrollArea and floating-ui (~19 KB gzip).
- * Several choices (an array of options) are ticked in a checkbox group instead.
+ * One choice only: a form's fields are scalars (schemas/meta/property.meta.json has no arrays), so no
+ * field asks for several.
  */
 import { NativeSelect } from '@mantine/core';
-import CheckboxesWidget from '@rjsf/mantine/lib/widgets/CheckboxesWidget.js';
 import {
   ariaDescribedByIds,
   enumOptionSelectedValue,
@@ -19,8 +19,7 @@ import {
 import type { ChangeEvent, FocusEvent } from 'react';
 
 export default function SelectWidget(props: WidgetProps) {
-  const { id, htmlName, value, required, disabled, readonly, autofocus, label, hideLabel, multiple, rawErrors, options, onChange, onBlur, onFocus } = props;
-  if (multiple) return <CheckboxesWidget {...props} />;
+  const { id, htmlName, value, required, disabled, readonly, autofocus, label, hideLabel, rawErrors, options, onChange, onBlur, onFocus } = props;
   const { enumOptions = [], enumDisabled, emptyValue } = options;
   // The real values in the DOM (RJSF's default is the option's index), so the browser's address autofill
   // can match a state by its code, and what the page holds is what is sent.

@@ -82,6 +82,11 @@ describe('schema problems', () => {
       want: 'schemas/services/petition/form.ui.json#/topic/ui:widget: must NOT be valid',
     },
     {
+      given: 'a field component chosen by name instead of by the type (the browser has only the scalar ones)',
+      change: (s) => s.edit(`${SVC}/form.ui.json`, (j) => (j.topic = { 'ui:field': 'ArrayField' })),
+      want: 'schemas/services/petition/form.ui.json#/topic/ui:field: must NOT be valid',
+    },
+    {
       given: 'a message key with a character keys may not have',
       change: (s) => s.edit(`${SVC}/i18n/en.json`, (j) => (j['bad/key'] = 'x')),
       want: 'schemas/services/petition/i18n/en.json#: invalid key "bad/key": ',
