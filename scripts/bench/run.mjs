@@ -24,6 +24,7 @@ import { gzipSync } from 'node:zlib';
 import { register } from 'tsx/esm/api';
 import { benchLighthouse } from './lighthouse.mjs';
 import { benchList } from './list.mjs';
+import { builtFile, jsByPackage } from './packages.mjs';
 
 register(); // lets this plain ESM script import the project's TypeScript (tests/support, generator, src)
 
@@ -137,6 +138,9 @@ async function benchBundle() {
         .sort(([, x], [, y]) => y.gz - x.gz)
         .slice(0, 3)
         .map(([url, a]) => `${new URL(url).pathname.split('/').pop().replace(/-[\w-]{8}\.js$/, '.js')} ${kb(a.gz)}`),
+      packages: jsByPackage([...assets].filter(([, a]) => a.kind === 'js').map(([url]) => builtFile(OUT, url)))
+        .slice(0, 8)
+        .map(([pkg, gz]) => `${pkg} ${kb(gz)}`),
     };
     return { result, page, context };
   }
@@ -171,6 +175,8 @@ async function benchBundle() {
     out.map((r) => [r.what, `${r.route} → ${r.finalPath}`, kb(r.js), kb(r.jsRaw), r.jsFiles, kb(r.css), kb(r.cssRaw), r.cssFiles]),
   );
   for (const r of out) console.log(`  largest JS, ${r.what}: ${r.top.join(', ')}`);
+  // By source map, each package's code gzipped on its own (scripts/bench/packages.mjs).
+  for (const r of out) console.log(`  largest packages, ${r.what}: ${r.packages.join(', ')}`);
   const a = out[0];
   rows.push(['applicant /creditrepair JS gzip', kb(a.js), '≤ 150 KB', a.js <= 150 * 1024 ? 'met' : 'NOT met']);
   rows.push(['applicant /creditrepair CSS gzip', kb(a.css), '-', '']);
