@@ -4,7 +4,8 @@
  * its factory returns calls back at once. So a prerendered page hydrates in one pass, without its
  * screens suspending, and a screen seen before shows without its loader.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { whenEngaged } from './whenEngaged.ts';
 
 export interface LazyScreen<P> {
   Screen: LazyExoticComponent<ComponentType<P>>;
@@ -31,4 +32,13 @@ export function lazyScreen<P = any>(importer: () => Promise<{ default: Component
     return { then: (resolve: (m: { default: ComponentType<P> }) => void) => resolve(loaded) } as unknown as Promise<{ default: ComponentType<P> }>;
   });
   return { Screen, load };
+}
+
+/**
+ * Loads a screen that opens on a click (a dialog) at the visitor's first focus, tap or key, so the
+ * click seldom waits for it, and the page's first load never does. A failed fetch here is tried again
+ * when the screen renders.
+ */
+export function usePreloadWhenEngaged(screen: Pick<LazyScreen<unknown>, 'load'>): void {
+  useEffect(() => whenEngaged(() => void screen.load().catch(() => undefined)), [screen]);
 }

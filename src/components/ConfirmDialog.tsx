@@ -1,12 +1,15 @@
 /**
  * A yes/no question before an action that cannot simply be undone (delete, purge, export in clear,
  * cancel an application): the text, a way back and the red confirm button; the close button is named.
+ *
+ * The modal's code (Mantine's Modal with its focus trap and scroll lock, ~9 KB gzip) is not part of
+ * the screens that offer such an action: it is fetched at the visitor's first focus, tap or key, so a
+ * screen's first load does not wait for a dialog nobody has asked for yet.
  */
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { useIntl } from 'react-intl';
+import { Suspense, useState, type ReactNode } from 'react';
+import { lazyScreen, usePreloadWhenEngaged } from '../app/lazyScreen.ts';
 
-interface Props {
+export interface ConfirmDialogProps {
   opened: boolean;
   title: string;
   /** What happens if they confirm. */
@@ -17,21 +20,17 @@ interface Props {
   onConfirm: () => void;
 }
 
-export function ConfirmDialog({ opened, title, children, cancelLabel, confirmLabel, onCancel, onConfirm }: Props) {
-  const intl = useIntl();
+const modal = lazyScreen<ConfirmDialogProps>(() => import('./ConfirmModal.tsx'));
+
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  // Once asked for, the modal stays mounted, so it can play its closing transition and return focus.
+  const [wanted, setWanted] = useState(props.opened);
+  if (props.opened && !wanted) setWanted(true);
+  usePreloadWhenEngaged(modal);
+  if (!wanted) return null;
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'admin.cancel' }) }} centered>
-      <Stack>
-        <Text>{children}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {cancelLabel}
-          </Button>
-          <Button color="red.9" onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <Suspense fallback={null}>
+      <modal.Screen {...props} />
+    </Suspense>
   );
 }

@@ -179,6 +179,30 @@ describe('staff console', () => {
     await page.close();
   });
 
+  it("fetches the delete confirmation's code at the first key, not with the list, and gives focus back when it is dismissed", async () => {
+    const page = await signedIn('admin', '/creditapps');
+    // performance's resource entries: everything this document fetched, also before this line.
+    const modalFetched = () => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/ConfirmModal-[\w-]+\.js$/.test(e.name)));
+    const card = page.getByTestId('record-card').first();
+    const remove = card.getByRole('button', { name: 'Delete' });
+    await remove.waitFor();
+    const id = await card.getAttribute('data-record-id');
+    expect(await modalFetched(), 'with the list').toBe(false);
+    await page.keyboard.press('Tab');
+    await expect.poll(modalFetched, { timeout: 10_000 }).toBe(true);
+
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Delete' });
+    await dialog.getByRole('button', { name: 'Move to trash' }).waitFor();
+    await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true); // focus is trapped in it
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => remove.evaluate((b) => b === document.activeElement)).toBe(true);
+    expect(await page.locator(`[data-testid=record-card][data-record-id="${id}"]`).count()).toBe(1); // nothing deleted
+    await page.close();
+  });
+
   it('logged no console errors on the way', () => {
     expect(problems).toEqual([]);
   });

@@ -10,7 +10,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { attemptKeys, IDEMPOTENCY_FIELD } from '../../engine/idempotency.ts';
-import { PROOF_FIELD, prover, refusedProof, whenEngaged, type Prover } from '../../engine/proofOfWork.ts';
+import { PROOF_FIELD, prover, refusedProof, type Prover } from '../../engine/proofOfWork.ts';
+import { whenEngaged } from '../../app/whenEngaged.ts';
 import type { FieldProblem } from '../../engine/problems.ts';
 import { serverProblems } from '../../engine/serverErrors.ts';
 import { postMultipart, recordsUrl, toFormData } from '../../engine/submit.ts';

@@ -6,18 +6,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PROOF_FIELD as SERVER_PROOF_FIELD } from '../../../generator/transform/collections.ts';
-import {
-  challengeUrl,
-  isChallenge,
-  PROOF_FIELD,
-  proofValue,
-  prover,
-  refusedProof,
-  whenEngaged,
-  type Challenge,
-  type Solver,
-} from '../../../src/engine/proofOfWork.ts';
+import { challengeUrl, isChallenge, PROOF_FIELD, proofValue, prover, refusedProof, type Challenge, type Solver } from '../../../src/engine/proofOfWork.ts';
 import { prepare, searchRange, solveChallenge } from '../../../src/engine/proofOfWork.solver.ts';
+import { whenEngaged } from '../../../src/app/whenEngaged.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 

@@ -1,0 +1,30 @@
+/**
+ * ConfirmDialog's modal (components/ConfirmDialog.tsx loads this module when it is first wanted).
+ * It mounts closed and opens on its next render: Mantine's modal notes the element that had focus
+ * when `opened` turns true, and gives focus back to it on close, but only for a change after mount.
+ */
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { ConfirmDialogProps } from './ConfirmDialog.tsx';
+
+export default function ConfirmModal({ opened, title, children, cancelLabel, confirmLabel, onCancel, onConfirm }: ConfirmDialogProps) {
+  const intl = useIntl();
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return (
+    <Modal opened={mounted && opened} onClose={onCancel} title={title} closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'admin.cancel' }) }} centered>
+      <Stack>
+        <Text>{children}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {cancelLabel}
+          </Button>
+          <Button color="red.9" onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
