@@ -179,6 +179,17 @@ describe('staff console', () => {
     await page.close();
   });
 
+  it("fetches the copy tooltip's code when the pointer first reaches a copy button, not with the list", async () => {
+    const page = await signedIn('viewer', '/creditapps');
+    const tooltipFetched = () => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/CopiedTooltip-[\w-]+\.js$/.test(e.name)));
+    const copy = page.getByTestId('record-card').first().getByRole('button', { name: /^Copy / }).first();
+    await copy.waitFor();
+    expect(await tooltipFetched(), 'with the list').toBe(false);
+    await copy.hover();
+    await expect.poll(tooltipFetched, { timeout: 10_000 }).toBe(true);
+    await page.close(); // the tooltip itself, shown on a copy: creditrepair.test.ts
+  });
+
   it("fetches the delete confirmation's code at the first key, not with the list, and gives focus back when it is dismissed", async () => {
     const page = await signedIn('admin', '/creditapps');
     // performance's resource entries: everything this document fetched, also before this line.

@@ -2,14 +2,16 @@
  * One field of a staff card (a row of the card's <dl>): its label, its value shown the way the card
  * says (admin.ui.json "display"), and a copy button that confirms with a tooltip and a status message.
  */
-import { ActionIcon, Anchor, Button, CopyButton, Image, Stack, Tooltip } from '@mantine/core';
-import { memo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { ActionIcon, Anchor, Button, CopyButton, Image, Stack } from '@mantine/core';
+import { memo, Suspense, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CheckIcon, CopyIcon } from '../../components/icons.tsx';
 import type { AdminField } from '../../engine/types.ts';
+import { lazyScreen } from '../../app/lazyScreen.ts';
 import { useLocale } from '../../app/locale.tsx';
 import { telHref } from '../../engine/links.ts';
 import { formatUsd } from '../../engine/numberFormat.ts';
+import type { CopiedTooltipProps } from './CopiedTooltip.tsx';
 import { maskLast4, tail } from './display.ts';
 
 /*
@@ -103,17 +105,22 @@ export const FieldValue = memo(function FieldValue({ field, value: stored, fileU
   );
 });
 
+const copiedTooltip = lazyScreen<CopiedTooltipProps>(() => import('./CopiedTooltip.tsx'));
+
 /**
- * The copy button of a field, with a "copied" tooltip (seen) and status message (heard). The tooltip is
- * mounted only once the pointer or focus reaches the button, before any click: a list has dozens of
- * copy buttons, and each mounted Tooltip costs its floating-ui hooks and a portal node in <body>
- * (~15 % of rendering a page of cards). It points at the button (`target`), so the button itself
- * never remounts (and keeps focus); it is mounted closed, so the first "copied" fades in as every later one.
+ * The copy button of a field, with a "copied" tooltip (seen) and status message (heard); the icon turns
+ * into a tick as well. The tooltip is mounted only once the pointer or focus reaches the button, before
+ * any click: a list has dozens of copy buttons, and each mounted Tooltip costs its floating-ui hooks and
+ * a portal node in <body> (~15 % of rendering a page of cards). Its code is fetched then too, not with
+ * the list (CopiedTooltip.tsx). It points at the button (`target`), so the button itself never
+ * remounts (and keeps focus); it is mounted closed (when its code has come before the click, as after a
+ * hover or focus it has), so the first "copied" fades in as every later one.
  */
 function CopyValue({ value, copied, label }: { value: string; copied: string; label: string }) {
   const button = useRef<HTMLButtonElement>(null);
   const [armed, setArmed] = useState(false);
   const arm = () => setArmed(true);
+  const Tooltip = copiedTooltip.Screen;
   return (
     <CopyButton value={value} timeout={1500}>
       {({ copied: done, copy }) => (
@@ -132,7 +139,11 @@ function CopyValue({ value, copied, label }: { value: string; copied: string; la
           >
             {done ? <CheckIcon /> : <CopyIcon />}
           </ActionIcon>
-          {(armed || done) && <Tooltip target={button} label={copied} opened={done} withArrow />}
+          {(armed || done) && (
+            <Suspense fallback={null}>
+              <Tooltip target={button} label={copied} opened={done} />
+            </Suspense>
+          )}
           {/* The tooltip is visual; screen readers hear the same confirmation here. */}
           <span role="status" className="sr-only">
             {done ? copied : ''}
