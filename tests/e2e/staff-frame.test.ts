@@ -60,8 +60,15 @@ describe('staff frames', () => {
     await page.goto(`${site.url}/staff/sign-in`);
     await page.getByLabel(label('E-mail')).fill(staff.email);
     await page.getByLabel(label('Password')).fill(staff.password);
+    // The screen after sign-in has the new session checked by the server (RequireStaff's authRefresh),
+    // which stores the session and its cookie again when it answers. What a test then changes in them
+    // must come after that answer, or the answer can undo it: on a busy machine the check starts late
+    // (the screen's code is still loading), and "left without a session" once stayed signed in.
+    const verified = page.waitForEvent('requestfinished', (r) => r.url().includes('/auth-refresh'));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((u) => u.pathname !== '/staff/sign-in');
+    await verified;
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50))); // the page's handling of it
     return { context, page, problems };
   };
   const staffCookie = async (context: BrowserContext) => (await context.cookies(site.url)).find((c) => c.name === 'formwork.staff');
