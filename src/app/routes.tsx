@@ -8,7 +8,7 @@ import { registry } from '../generated/registry.ts';
 import { paths } from '../config/paths.ts';
 import { ScreenLoader } from '../components/ScreenLoader.tsx';
 import { HydratingSuspense } from '../components/UntilHydrated.tsx';
-import { pagePart, STAFF_PART } from '../engine/messageParts.ts';
+import { agreementsPart, pagePart, STAFF_PART } from '../engine/messageParts.ts';
 import type { Locale } from '../engine/types.ts';
 import { lazyScreen } from './lazyScreen.ts';
 import { loadForm, loadMessages } from './loaded.ts';
@@ -95,10 +95,12 @@ function staffRoutes(): RouteObject {
 export function buildRoutes(): RouteObject[] {
   const children: RouteObject[] = [staffRoutes()];
   for (const service of registry.services) {
+    // The agreement documents a service's forms show (features/forms/Agreements.tsx asks for them too).
+    const parts = service.agreements ? [agreementsPart(service.messages)] : [];
     for (const variant of service.forms) {
       children.push({
         path: variant.route,
-        handle: needs([], serviceFormPage.load, () => loadForm(variant)),
+        handle: needs(parts, serviceFormPage.load, () => loadForm(variant)),
         element: screen(<ServiceFormPage key={`${service.id}/${variant.id}`} service={service} variant={variant} />),
       });
     }

@@ -7,6 +7,8 @@
 import { Box, Checkbox, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { MessagePart } from '../../app/locale.tsx';
+import { agreementsPart } from '../../engine/messageParts.ts';
 import { textBlocks, type Span } from '../../engine/agreementText.ts';
 import type { Agreements as AgreementsConfig, Locale } from '../../engine/types.ts';
 
@@ -57,7 +59,19 @@ interface Props {
   disabled: boolean;
 }
 
-export function Agreements({ ns, agreements, value, onChange, problems, disabled }: Props) {
+/**
+ * The documents travel in a part of the messages of their own (engine/messageParts.ts): the route loads
+ * it ahead (app/routes.tsx); rendered elsewhere, the documents and the signature show once it has come.
+ */
+export function Agreements(props: Props) {
+  return (
+    <MessagePart name={agreementsPart(props.ns)}>
+      <AgreementsShown {...props} />
+    </MessagePart>
+  );
+}
+
+function AgreementsShown({ ns, agreements, value, onChange, problems, disabled }: Props) {
   const intl = useIntl();
   // A document's text is one literal element (engine/messageParts.ts), which formatMessage returns as
   // it is: exactly the text the generator hashed.

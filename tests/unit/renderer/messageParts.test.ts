@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { CORE_PART, isVerbatimMessage, messagePartOf, pagePart, STAFF_PART } from '../../../src/engine/messageParts.ts';
+import { agreementsPart, CORE_PART, isVerbatimMessage, messagePartOf, pagePart, STAFF_PART } from '../../../src/engine/messageParts.ts';
 import { registry } from '../../../src/generated/registry.ts';
 
 describe('message parts', () => {
@@ -14,6 +14,11 @@ describe('message parts', () => {
     expect(messagePartOf('page.privacy.body')).toBe(pagePart('privacy'));
     expect(messagePartOf('page.credit-repair-success.title')).toBe('page.credit-repair-success');
   });
+  it('give a service’s agreement documents a part of their own, and leave the signature’s texts in the core', () => {
+    expect(messagePartOf('service.creditrepair.agreements.contract.text')).toBe(agreementsPart('service.creditrepair'));
+    expect(messagePartOf('service.creditrepair.agreements.contract.title')).toBe('service.creditrepair.agreements');
+    for (const key of ['agreements.name', 'agreements.accept', 'agreements.cancelStatement', 'service.creditrepair.agreements']) expect(messagePartOf(key), key).toBe(CORE_PART);
+  });
   it('leave everything else in the core', () => {
     for (const key of ['service.creditrepair.title', 'errors.summary', 'pages', 'page', 'nav.staff', 'staffing.x']) expect(messagePartOf(key)).toBe(CORE_PART);
   });
@@ -24,9 +29,9 @@ describe('the messages the browser loads', () => {
     const services = registry.services.filter((s) => s.agreements);
     expect(services.length).toBeGreaterThan(0);
     for (const locale of registry.languages) {
-      const messages = await registry.loadMessages(locale);
-      const intl = createIntl({ locale, messages, onError: (e) => expect.unreachable(e.message) });
       for (const service of services) {
+        const messages = { ...(await registry.loadMessages(locale)), ...(await registry.loadMessages(locale, agreementsPart(service.messages))) };
+        const intl = createIntl({ locale, messages, onError: (e) => expect.unreachable(e.message) });
         for (const doc of service.agreements?.documents ?? []) {
           const key = `${service.messages}.agreements.${doc.id}`;
           expect(isVerbatimMessage(`${key}.title`) && isVerbatimMessage(`${key}.text`)).toBe(true);
