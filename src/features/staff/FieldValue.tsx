@@ -105,7 +105,7 @@ export const FieldValue = memo(function FieldValue({ field, value: stored, fileU
   );
 });
 
-const copiedTooltip = lazyScreen<CopiedTooltipProps>(() => import('./CopiedTooltip.tsx'));
+const CopiedTooltip = lazyScreen<CopiedTooltipProps>(() => import('./CopiedTooltip.tsx')).Screen;
 
 /**
  * The copy button of a field, with a "copied" tooltip (seen) and status message (heard); the icon turns
@@ -113,14 +113,13 @@ const copiedTooltip = lazyScreen<CopiedTooltipProps>(() => import('./CopiedToolt
  * any click: a list has dozens of copy buttons, and each mounted Tooltip costs its floating-ui hooks and
  * a portal node in <body> (~15 % of rendering a page of cards). Its code is fetched then too, not with
  * the list (CopiedTooltip.tsx). It points at the button (`target`), so the button itself never
- * remounts (and keeps focus); it is mounted closed (when its code has come before the click, as after a
- * hover or focus it has), so the first "copied" fades in as every later one.
+ * remounts (and keeps focus); it is mounted closed (when its code has come before the click, as it
+ * usually has after a hover or focus), so the first "copied" fades in as every later one.
  */
 function CopyValue({ value, copied, label }: { value: string; copied: string; label: string }) {
   const button = useRef<HTMLButtonElement>(null);
   const [armed, setArmed] = useState(false);
   const arm = () => setArmed(true);
-  const Tooltip = copiedTooltip.Screen;
   return (
     <CopyButton value={value} timeout={1500}>
       {({ copied: done, copy }) => (
@@ -141,7 +140,7 @@ function CopyValue({ value, copied, label }: { value: string; copied: string; la
           </ActionIcon>
           {(armed || done) && (
             <Suspense fallback={null}>
-              <Tooltip target={button} label={copied} opened={done} />
+              <CopiedTooltip target={button} label={copied} opened={done} />
             </Suspense>
           )}
           {/* The tooltip is visual; screen readers hear the same confirmation here. */}
