@@ -17,7 +17,8 @@ describe('message parts', () => {
   it('give a service’s agreement documents a part of their own, and leave the signature’s texts in the core', () => {
     expect(messagePartOf('service.creditrepair.agreements.contract.text')).toBe(agreementsPart('service.creditrepair'));
     expect(messagePartOf('service.creditrepair.agreements.contract.title')).toBe('service.creditrepair.agreements');
-    for (const key of ['agreements.name', 'agreements.accept', 'agreements.cancelStatement', 'service.creditrepair.agreements']) expect(messagePartOf(key), key).toBe(CORE_PART);
+    for (const key of ['agreements.name', 'agreements.accept', 'agreements.cancelStatement', 'service.creditrepair.agreements'])
+      expect(messagePartOf(key), key).toBe(CORE_PART);
   });
   it('leave everything else in the core', () => {
     for (const key of ['service.creditrepair.title', 'errors.summary', 'pages', 'page', 'nav.staff', 'staffing.x']) expect(messagePartOf(key)).toBe(CORE_PART);
