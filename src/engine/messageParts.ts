@@ -2,9 +2,9 @@
  * The browser loads a language's messages in parts, so a screen fetches only the texts it can show:
  * the core (site chrome, services, forms, errors) on every screen, the staff console's texts with the
  * staff screens, each page's long texts (privacy policy, terms, …) with that page, and a service's
- * agreement documents with its forms. The generator
- * splits the catalogues by this rule (src/generated/messages/parts/); the whole catalogue per language
- * (src/generated/messages/<lang>.json) stays for tests and tools.
+ * agreement documents with its forms. The generator splits the catalogues by this rule
+ * (src/generated/messages/parts/); the whole catalogue per language (src/generated/messages/<lang>.json)
+ * stays for tests and tools.
  */
 export const CORE_PART = 'core';
 export const STAFF_PART = 'staff';
