@@ -3,7 +3,7 @@
  * Form.js's `../getDefaultRegistry.js` here; the package's public `getDefaultRegistry` export stays
  * RJSF's own). The default registry is every field, template and widget RJSF core has, and Form merges
  * the theme's over it, so the browser shipped all of them: the array, anyOf/oneOf and layout-grid
- * fields, a rating, colour and alt-date widget, core templates the theme replaces, ~13 KB gzip that no
+ * fields, a rating, colour and alt-date widget, core templates the theme replaces, ~14 KB gzip that no
  * form of ours can reach.
  *
  * What a form can reach is fixed by the meta-schemas a service's files must pass
