@@ -7,7 +7,7 @@
 import { Accordion, Alert, Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { lazy } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../app/Link.tsx';
 import { companyValues } from '../engine/company.ts';
 import { mailtoHref, mapsHref, telHref } from '../engine/links.ts';
 import { formatUsd } from '../engine/numberFormat.ts';

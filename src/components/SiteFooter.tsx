@@ -5,7 +5,7 @@
  */
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../app/Link.tsx';
 import { mailtoHref, mapsHref, telHref } from '../engine/links.ts';
 import { registry } from '../generated/registry.ts';
 

@@ -4,7 +4,7 @@
  */
 import { Anchor, Group, Stack } from '@mantine/core';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../app/Link.tsx';
 import { registry } from '../generated/registry.ts';
 import { LanguageTabs } from './LanguageTabs.tsx';
 

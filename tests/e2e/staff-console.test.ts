@@ -66,8 +66,25 @@ describe('staff console', () => {
     const credit = page.locator('[data-testid=dashboard-service][data-collection=creditrepairnew]');
     await expect.poll(() => credit.textContent()).toContain('3 applications');
     expect(await credit.getByTestId('dashboard-new').textContent()).toBe('3 new');
-    await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Overview' }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Staff' });
+    await nav.getByRole('link', { name: 'Overview' }).waitFor();
     expect(await violations(page), 'axe-core on the overview').toEqual([]);
+
+    // The bar marks the screen shown, for assistive technology and in bold; its links navigate within the
+    // app (the document, and this mark on it, stays), and the overview is not "current" below it.
+    const current = async () => ({
+      links: await nav.locator('a[aria-current=page]').allTextContents(),
+      bold: await nav.locator('a').evaluateAll((links) => links.filter((a) => getComputedStyle(a).fontWeight === '700').map((a) => a.textContent)),
+    });
+    expect(await current()).toEqual({ links: ['Overview'], bold: ['Overview'] });
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await nav.getByRole('link', { name: 'Credit repair applications' }).click();
+    await page.waitForURL((url) => url.pathname === '/creditapps');
+    await expect.poll(current).toEqual({ links: ['Credit repair applications'], bold: ['Credit repair applications'] });
+    await nav.getByRole('link', { name: 'Trash' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/trash');
+    await expect.poll(current).toEqual({ links: ['Trash'], bold: ['Trash'] });
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     await page.close();
   });
 

@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../../app/Link.tsx';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 
 export default function NotFound() {

@@ -2,7 +2,8 @@
 import { Alert, Anchor, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '../../app/Link.tsx';
 import { paths } from '../../config/paths.ts';
 import { pb } from '../../config/pocketbase.ts';
 import { registry } from '../../generated/registry.ts';

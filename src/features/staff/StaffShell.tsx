@@ -4,16 +4,28 @@
  */
 import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { Outlet, useNavigate } from 'react-router-dom';
+import { Link, useIsCurrent } from '../../app/Link.tsx';
 import { paths } from '../../config/paths.ts';
 import { registry } from '../../generated/registry.ts';
 import { isAdmin } from './role.ts';
 import { signOut } from './session.ts';
 
+/** A link of the bar; the screen shown is marked for assistive technology and in bold. */
+function NavItem({ to, end = false, children }: { to: string; end?: boolean; children: ReactNode }) {
+  const current = useIsCurrent(to, end);
+  return (
+    <Anchor component={Link} to={to} size="sm" fw={current ? 700 : 400} aria-current={current ? 'page' : undefined}>
+      {children}
+    </Anchor>
+  );
+}
+
 const link = (to: string, message: string, end = false) => (
-  <Anchor key={to} component={NavLink} to={to} end={end} size="sm" style={({ isActive }: { isActive: boolean }) => ({ fontWeight: isActive ? 700 : 400 })}>
+  <NavItem key={to} to={to} end={end}>
     <FormattedMessage id={message} />
-  </Anchor>
+  </NavItem>
 );
 
 export default function StaffShell() {
@@ -26,9 +38,9 @@ export default function StaffShell() {
         <Group gap="sm" component="div">
           {link(paths.dashboard, 'staff.nav.dashboard', true)}
           {registry.services.map((s) => (
-            <Anchor key={s.id} component={NavLink} to={s.admin.route} size="sm">
+            <NavItem key={s.id} to={s.admin.route}>
               <FormattedMessage id={s.admin.title} />
-            </Anchor>
+            </NavItem>
           ))}
           {link(paths.trash, 'staff.nav.trash')}
           {admin && link(paths.audit, 'staff.nav.audit')}

@@ -8,7 +8,8 @@ import { Alert, Anchor, Box, Button, Card, Group, Loader, NativeSelect, Stack, T
 import type { ListResult, RecordModel } from 'pocketbase';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link } from '../../app/Link.tsx';
 import { paths } from '../../config/paths.ts';
 import { pb } from '../../config/pocketbase.ts';
 import type { ServiceEntry } from '../../engine/types.ts';
