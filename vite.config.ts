@@ -1,24 +1,15 @@
 import react from '@vitejs/plugin-react';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-
-// react-router's package exports name only its development build, so a bundler takes that one for production
-// too (remix-run/react-router#14102): its dev-only warnings then ship and print in visitors' consoles. The
-// production build beside it differs only in that switch; a build takes it (both entries, since they share chunks).
-const reactRouterDist = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist', 'production');
-const reactRouterProduction = [
-  { find: /^react-router$/, replacement: join(reactRouterDist, 'index.mjs') },
-  { find: /^react-router\/dom$/, replacement: join(reactRouterDist, 'dom-export.mjs') },
-];
+import { reactRouterProductionAliases, treeShakableReactRouter } from './scripts/react-router-production.ts';
 
 // In development the API is PocketBase on :8090; in production PocketBase serves dist/ itself.
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  // react-router's production build, tree-shakable: see scripts/react-router-production.ts.
+  plugins: [react(), treeShakableReactRouter()],
   resolve: {
     alias: [
-      ...(command === 'build' ? reactRouterProduction : []),
+      ...(command === 'build' ? reactRouterProductionAliases : []),
       // Our texts are plain (schemas/meta/ui.meta.json refuses RJSF's Markdown options), so RJSF core's
       // Markdown renderer is swapped for a plain-text one: see src/theme/vendor/plainMarkdown.tsx.
       { find: 'markdown-to-jsx/react', replacement: fileURLToPath(new URL('./src/theme/vendor/plainMarkdown.tsx', import.meta.url)) },

@@ -20,6 +20,7 @@ export const SITE_SOURCES = [
   'scripts/build-site.mjs',
   'scripts/site-sources.mjs',
   'scripts/unused-mantine-css.mjs',
+  'scripts/react-router-production.ts',
 ];
 
 /** A digest of every file the build reads under `root`, by path and content. */
