@@ -77,9 +77,9 @@ describe('storybook', () => {
       page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
       await page.goto(`${server.url}/iframe.html?id=${story.id}&viewMode=story`);
       await page.locator('#storybook-root h1, #storybook-root article').first().waitFor({ timeout: 20_000 });
-      const text = (await page.locator('#storybook-root').textContent()) ?? '';
+      // The heading may come before the rest (a form's module and messages load after it).
+      await expect.poll(async () => ((await page.locator('#storybook-root').textContent()) ?? '').length, { message: story.id }).toBeGreaterThan(20);
       expect({ story: story.id, problems }).toEqual({ story: story.id, problems: [] });
-      expect(text.length, story.id).toBeGreaterThan(20);
       // A form story shows its form (not the "not found" page a missing route value would give).
       if (story.name.endsWith(' form')) await page.locator('#storybook-root form').first().waitFor({ timeout: 20_000 });
     }
