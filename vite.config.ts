@@ -29,9 +29,6 @@ export default defineConfig(({ command }) => ({
       // RJSF merges a schema's allOf with @x0k/json-schema-merge, set up when its module loads; no form has an
       // allOf (the meta-schemas refuse it), so a stand-in that throws: see src/theme/vendor/noAllOfMerge.ts.
       { find: /^\.\/shallowAllOfMerge\.js$/, replacement: fileURLToPath(new URL('./src/theme/vendor/noAllOfMerge.ts', import.meta.url)) },
-      // Mantine computes its default theme's CSS variables when this module loads, for a <style> the site
-      // does not render (the variables are in src/app/theme.css): a stand-in that computes them when asked.
-      { find: /^\.\/remove-default-variables\.mjs$/, replacement: fileURLToPath(new URL('./src/theme/vendor/lazyDefaultVariables.ts', import.meta.url)) },
     ],
   },
   server: { host: '127.0.0.1', proxy: { '/api': 'http://127.0.0.1:8090', '/_': 'http://127.0.0.1:8090' } },

@@ -1,10 +1,11 @@
 /**
- * The Mantine theme's CSS variables as a stylesheet: `src/app/theme.css`, which the site imports in place
- * of the <style> MantineProvider would render (src/app/SiteProviders.tsx). Mantine computes those
- * variables from the theme on every page load (~8 ms on this project's 2-core build machine, ~33 ms at
- * Lighthouse's 4× CPU slowdown), once in the task that evaluates the app and again in its first render;
- * they only change when src/app/theme.ts does. The text is what Mantine's own <style> holds, taken from a server render of the
- * provider, so it stays Mantine's however its variables change between versions.
+ * The Mantine theme's CSS variables and global classes as a stylesheet: `src/app/theme.css`, which the site
+ * imports in place of the two <style> elements MantineProvider would render (src/app/SiteProviders.tsx).
+ * Mantine computes the variables from the theme on every page load (~8 ms on this project's 2-core build
+ * machine, ~33 ms at Lighthouse's 4× CPU slowdown), once in the task that evaluates the app and again in its
+ * first render, and the classes (`hiddenFrom`/`visibleFrom`) from its breakpoints; both only change when
+ * src/app/theme.ts does. The text is what Mantine's own <style> elements hold, taken from a server render of
+ * the provider, so it stays Mantine's however they change between versions.
  *
  *   npm run theme:css              # rewrite src/app/theme.css after a change of src/app/theme.ts
  *   npm run theme:css -- --check   # fail when it differs (tests/unit/renderer/theme-css.test.ts does the same)
@@ -18,14 +19,14 @@ import { cssVariablesResolver, theme } from '../src/app/theme.ts';
 
 export const THEME_CSS_FILE = fileURLToPath(new URL('../src/app/theme.css', import.meta.url));
 
-const HEADER = `/* The Mantine theme's CSS variables (src/app/theme.ts), written by scripts/theme-css.ts: do not edit. */\n`;
+const HEADER = `/* The Mantine theme's CSS variables and global classes (src/app/theme.ts), written by scripts/theme-css.ts: do not edit. */\n`;
 
 /** The stylesheet as it should be for the theme as it is. */
 export function themeCss(): string {
-  const html = renderToStaticMarkup(createElement(MantineProvider, { theme, cssVariablesResolver, withGlobalClasses: false }));
-  const match = /^<style data-mantine-styles="true">([^<]*)<\/style>$/.exec(html);
-  if (!match) throw new Error(`MantineProvider rendered something else than its variables: ${html.slice(0, 200)}`);
-  return `${HEADER}${match[1]}\n`; // inner HTML is rendered as it is, unescaped
+  const html = renderToStaticMarkup(createElement(MantineProvider, { theme, cssVariablesResolver }));
+  const match = /^<style data-mantine-styles="true">([^<]*)<\/style><style data-mantine-styles="classes">([^<]*)<\/style>$/.exec(html);
+  if (!match) throw new Error(`MantineProvider rendered something else than its variables and classes: ${html.slice(0, 200)}`);
+  return `${HEADER}${match[1]}\n${match[2]}\n`; // inner HTML is rendered as it is, unescaped
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

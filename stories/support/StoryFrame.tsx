@@ -11,6 +11,10 @@ import { SiteProviders } from '../../src/app/SiteProviders.tsx';
 import { STAFF_PART } from '../../src/engine/messageParts.ts';
 import type { Locale } from '../../src/engine/types.ts';
 
+// The site's page names Mantine's colour scheme on <html> (index.html), which Mantine's stylesheet keys its
+// colours on; Storybook's page is not the site's.
+if (typeof document !== 'undefined') document.documentElement.setAttribute('data-mantine-color-scheme', 'light');
+
 interface Props {
   children: ReactNode;
   locale?: Locale;
