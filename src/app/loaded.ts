@@ -3,6 +3,7 @@
  * A prerendered page hydrates only if its first render matches the HTML, so what the page shows must be
  * here before that render rather than arrive in an effect; prepareRoute (app/routes.tsx) loads it first.
  */
+import { formBlocks, loadBlockRenderers } from '../components/blockModules.ts';
 import { CORE_PART } from '../engine/messageParts.ts';
 import type { FormModule, FormVariant, Locale } from '../engine/types.ts';
 import { registry } from '../generated/registry.ts';
@@ -13,11 +14,15 @@ const forms = new WeakMap<FormVariant, FormModule>();
 const messages = new Map<string, Messages>();
 const partKey = (locale: Locale, part: string) => `${locale}\u0000${part}`;
 
+/** Loads a form's module, and the renderers of the blocks its page may show (components/blockModules.ts). */
 export function loadForm(variant: FormVariant): Promise<FormModule> {
-  return variant.load().then((module) => {
-    forms.set(variant, module);
-    return module;
-  });
+  return variant
+    .load()
+    .then((module) => loadBlockRenderers(formBlocks(module, variant.success)).then(() => module))
+    .then((module) => {
+      forms.set(variant, module);
+      return module;
+    });
 }
 
 /** The variant's module, if it has loaded. */

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { registry } from '../generated/registry.ts';
 import { paths } from '../config/paths.ts';
+import { loadBlockRenderers } from '../components/blockModules.ts';
 import { ScreenLoader } from '../components/ScreenLoader.tsx';
 import { HydratingSuspense } from '../components/UntilHydrated.tsx';
 import { agreementsPart, pagePart, STAFF_PART } from '../engine/messageParts.ts';
@@ -108,7 +109,7 @@ export function buildRoutes(): RouteObject[] {
   for (const page of registry.pages) {
     children.push({
       path: page.route,
-      handle: needs([pagePart(page.id)], pageView.load),
+      handle: needs([pagePart(page.id)], pageView.load, () => loadBlockRenderers(page.blocks)),
       element: screenWith(pagePart(page.id), <PageView key={page.id} page={page} />),
     });
   }

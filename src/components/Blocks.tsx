@@ -4,8 +4,7 @@
  * details, accordions and the payment notice, in the current language. Every text may use the
  * company's constants ({companyName}, …) from schemas/site.json.
  */
-import { Accordion, Alert, Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { lazy } from 'react';
+import { Alert, Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { Link } from '../app/Link.tsx';
 import { companyValues } from '../engine/company.ts';
@@ -14,18 +13,20 @@ import { formatUsd } from '../engine/numberFormat.ts';
 import { priceLineText } from '../engine/price.ts';
 import type { Block } from '../engine/types.ts';
 import { registry } from '../generated/registry.ts';
+import { accordionBlock, connectEmbed, productCheckout } from './blockModules.ts';
 import { PaymentNotice } from './PaymentNotice.tsx';
 import { HydratingSuspense } from './UntilHydrated.tsx';
 
 type Constants = Record<string, number | string>;
 /** Heading level of the blocks' headings; cards and accordion sections nest one deeper. */
-type Level = 1 | 2 | 3 | 4;
+export type Level = 1 | 2 | 3 | 4;
 const deeper = (level: Level): Level => (level < 4 ? ((level + 1) as Level) : 4);
 
 const company = companyValues(registry.site.company);
-// The provider's embedded components load only on the pages that show them.
-const ConnectEmbed = lazy(() => import('../features/payments/ConnectEmbed.tsx'));
-const ProductCheckout = lazy(() => import('../features/payments/ProductCheckout.tsx'));
+// The accordion and the provider's embedded components load with the routes that show them (blockModules.ts).
+const AccordionBlock = accordionBlock.Screen;
+const ConnectEmbed = connectEmbed.Screen;
+const ProductCheckout = productCheckout.Screen;
 const TONE = { success: 'teal', info: 'blue', warning: 'yellow' } as const;
 
 /** The company's e-mail, phone and postal address as links (the contact page's received state). */
@@ -126,18 +127,9 @@ function BlockView({ block, constants, level }: { block: Block; constants: Const
         </SimpleGrid>
       );
     case 'accordion':
-      return (
-        <Accordion multiple defaultValue={block.sections.filter((s) => s.open).map((s) => s.title)} variant="separated">
-          {block.sections.map((s) => (
-            <Accordion.Item key={s.title} value={s.title}>
-              <Accordion.Control>{t(s.title)}</Accordion.Control>
-              <Accordion.Panel>
-                <Blocks blocks={s.blocks} constants={constants} level={deeper(level)} />
-              </Accordion.Panel>
-            </Accordion.Item>
-          ))}
-        </Accordion>
-      );
+      // Its module is loaded with the route (blockModules.ts), so it renders at once; else the screen's
+      // loader shows until it is in, rather than the page without it.
+      return <AccordionBlock block={block} titles={block.sections.map((s) => t(s.title))} constants={constants} level={deeper(level)} />;
     case 'alert':
       return (
         <Alert color={TONE[block.tone]} title={block.title ? t(block.title) : undefined} data-testid="page-alert">
@@ -152,7 +144,7 @@ function BlockView({ block, constants, level }: { block: Block; constants: Const
       );
     case 'checkout':
       return (
-        // Hydrated in a pass of its own once its code is in: until then its controls stay disabled, or a
+        // Hydrated in a pass of its own (its boundary's): until then its controls stay disabled, or a
         // plan chosen before would show as chosen while the checkout still charged the other one.
         <HydratingSuspense fallback={null}>
           <ProductCheckout productId={block.product} />

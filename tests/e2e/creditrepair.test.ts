@@ -117,6 +117,8 @@ describe('credit repair, applicant to staff', () => {
     });
     const page = await blocked.newPage();
     watchConsole(page, problems);
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
     await page.goto(`${site.url}/claim?lang=ru`);
     await page.getByRole('heading', { name: 'Заявление о компенсации работнику' }).waitFor();
     await page.getByLabel(label('Имя')).fill('Иван');
@@ -131,10 +133,17 @@ describe('credit repair, applicant to staff', () => {
     expect(company).not.toBe('');
     await page.getByLabel(label('Расскажите о своей работе')).fill('Доставка с 2021 года');
     await page.locator('#root_terms').check();
+    // The success page's accordion is code of its own, fetched for the page that shows it.
+    expect(fetched.filter((path) => path.includes('/AccordionBlock-'))).toEqual([]);
     await page.getByRole('button', { name: 'Продолжить' }).click();
     await page.waitForURL(/\/success\?lang=ru/);
     const pay = page.getByRole('link', { name: 'Перейти к оплате' });
     await pay.waitFor();
+    // It shows with the page, its first section open, and opens the next one.
+    expect(await page.getByRole('button', { name: 'Успешно' }).getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('button', { name: 'Меню' }).click();
+    await page.getByRole('link', { name: 'Беспроцентный кредит' }).waitFor();
+    expect(fetched.filter((path) => path.includes('/AccordionBlock-'))).toHaveLength(1);
     expect(await pay.getAttribute('href')).toMatch(/^https:\/\/checkout\.formwork\.invalid\/claim\?client_reference_id=claim-\w{15}$/);
     expect(await page.getByText('Браузер заблокировал окно оплаты', { exact: false }).count()).toBe(1);
     const admin = await superuserClient(site);

@@ -1,0 +1,43 @@
+/**
+ * Block renderers that load on demand, being on few pages (the success page's accordion, the provider's
+ * embedded components), and what a list of blocks needs of them. A route loads its blocks' renderers with
+ * the rest of what it needs (app/routes.tsx: prepareRoute; app/loaded.ts: a form's), so a prerendered page
+ * hydrates with them in place and a screen shows with them, rather than without and then with.
+ */
+import { lazyScreen } from '../app/lazyScreen.ts';
+import type { Block, FormModule, Success } from '../engine/types.ts';
+import type { AccordionBlockProps } from './AccordionBlock.tsx';
+
+export const accordionBlock = lazyScreen<AccordionBlockProps>(() => import('./AccordionBlock.tsx'));
+export const connectEmbed = lazyScreen<{ component: string }>(() => import('../features/payments/ConnectEmbed.tsx'));
+export const productCheckout = lazyScreen<{ productId: string }>(() => import('../features/payments/ProductCheckout.tsx'));
+
+const ON_DEMAND: Partial<Record<Block['type'], { load: () => Promise<unknown> }>> = {
+  accordion: accordionBlock,
+  connect: connectEmbed,
+  checkout: productCheckout,
+};
+
+/** Every block of the list, those inside accordion sections too. */
+function* everyBlock(blocks: Block[]): Generator<Block> {
+  for (const block of blocks) {
+    yield block;
+    if (block.type === 'accordion') for (const section of block.sections) yield* everyBlock(section.blocks);
+  }
+}
+
+/** Loads the on-demand renderers the blocks use; resolves at once when they use none. */
+export function loadBlockRenderers(blocks: Block[]): Promise<unknown> {
+  const loads = new Set<() => Promise<unknown>>();
+  for (const block of everyBlock(blocks)) {
+    const renderer = ON_DEMAND[block.type];
+    if (renderer) loads.add(renderer.load);
+  }
+  return Promise.all([...loads].map((load) => load()));
+}
+
+/** The blocks a form's page may show: around its fields, and after a submit. */
+export const formBlocks = (form: FormModule, success: Success): Block[] => [
+  ...Object.values(form.blocks).flat(),
+  ...(typeof success === 'string' ? [] : success.blocks),
+];

@@ -1,0 +1,41 @@
+/**
+ * src/components/blockModules.ts: a route loads the renderers its blocks need (the accordion, the
+ * provider's embedded components), at any depth, and nothing for blocks that need none; a form's page
+ * counts the blocks around its fields and those it shows after a submit.
+ */
+import { describe, expect, it } from 'vitest';
+import { formBlocks, loadBlockRenderers } from '../../../src/components/blockModules.ts';
+import type { Block, FormModule } from '../../../src/engine/types.ts';
+import { registry } from '../../../src/generated/registry.ts';
+
+/** The components the loaded modules export, by name. */
+const loaded = async (blocks: Block[]) => ((await loadBlockRenderers(blocks)) as { default: { name: string } }[]).map((m) => m.default.name).sort();
+
+const text: Block = { type: 'text', message: 'a' };
+
+describe('loadBlockRenderers', () => {
+  it('loads nothing for blocks rendered with the page', async () => {
+    expect(await loaded([text, { type: 'heading', message: 'b' }, { type: 'contact' }, { type: 'payment' }])).toEqual([]);
+  });
+
+  it('loads each renderer once, those of blocks inside an accordion too', async () => {
+    const blocks: Block[] = [
+      { type: 'accordion', sections: [{ title: 'x', blocks: [text, { type: 'checkout', product: 'p' }] }] },
+      { type: 'accordion', sections: [{ title: 'y', blocks: [{ type: 'connect', component: 'payments' }] }] },
+    ];
+    expect(await loaded(blocks)).toEqual(['AccordionBlock', 'ConnectEmbed', 'ProductCheckout']);
+  });
+
+  it("finds the success page's accordion", async () => {
+    const success = registry.pages.find((page) => page.route === '/success')!;
+    expect(await loaded(success.blocks)).toEqual(['AccordionBlock']);
+  });
+});
+
+describe('formBlocks', () => {
+  it('takes the blocks around the fields and those shown after a submit', () => {
+    const form = { blocks: { top: [text], 'after:email': [{ type: 'contact' }] } } as unknown as FormModule;
+    expect(formBlocks(form, '/success')).toEqual([text, { type: 'contact' }]);
+    expect(formBlocks(form, { show: 'instead', blocks: [{ type: 'payment' }] })).toEqual([text, { type: 'contact' }, { type: 'payment' }]);
+  });
+});
