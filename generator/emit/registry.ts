@@ -1,5 +1,5 @@
-/** The renderer's view of the site: src/generated/registry.ts, one module per form, one catalogue per language. */
-import type { AdminCard, FormModule, Locale } from '../../src/engine/types.ts';
+/** The renderer's view of the site: src/generated/registry.ts, one module per form and per page, one catalogue per language. */
+import type { AdminCard, FormModule, Locale, PageModule } from '../../src/engine/types.ts';
 import { siteCollections, type ServiceModel, type SiteModel } from '../model.ts';
 import { agreementsTable } from '../agreements.ts';
 import { browserValidatorSource, formSchemaId } from './browserValidators.ts';
@@ -96,7 +96,7 @@ export function emitRegistry(site: SiteModel): Files {
     })),
     admin: resolveAdminLabels(adminCard(s), site),
   }));
-  const pages = site.pages.map((p) => ({ id: p.id, route: p.route, title: `page.${p.id}.title`, blocks: p.blocks }));
+  const pages = site.pages.map((p) => ({ id: p.id, route: p.route, title: `page.${p.id}.title` }));
   files.set(
     'src/generated/registry.ts',
     render('registry.ts.hbs', {
@@ -117,6 +117,10 @@ export function emitRegistry(site: SiteModel): Files {
       files.set(`src/generated/forms/${name}.ts`, render('form.ts.hbs', { service: s.id, name, form }));
       files.set(`src/generated/forms/${name}.validate.ts`, render('form-validate.ts.hbs', { service: s.id, source: browserValidatorSource(schema, name) }));
     }
+  }
+  for (const p of site.pages) {
+    const page: PageModule = { blocks: p.blocks };
+    files.set(`src/generated/pages/${p.id}.ts`, render('page.ts.hbs', { id: p.id, page }));
   }
   for (const locale of site.languages) {
     const sorted = Object.fromEntries(Object.entries(site.messages[locale]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

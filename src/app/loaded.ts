@@ -1,11 +1,12 @@
 /**
- * The form modules and message parts the browser has loaded, kept so a render can take them at once.
+ * The form modules and message parts the browser has loaded, kept so a render can take them at once
+ * (a page's content is taken by its screen's module: app/routes.tsx).
  * A prerendered page hydrates only if its first render matches the HTML, so what the page shows must be
  * here before that render rather than arrive in an effect; prepareRoute (app/routes.tsx) loads it first.
  */
 import { formBlocks, loadBlockRenderers } from '../components/blockModules.ts';
 import { CORE_PART } from '../engine/messageParts.ts';
-import type { FormModule, FormVariant, Locale } from '../engine/types.ts';
+import type { FormModule, FormVariant, Locale, PageEntry, PageModule } from '../engine/types.ts';
 import { registry } from '../generated/registry.ts';
 
 export type Messages = Awaited<ReturnType<typeof registry.loadMessages>>;
@@ -23,6 +24,11 @@ export function loadForm(variant: FormVariant): Promise<FormModule> {
       forms.set(variant, module);
       return module;
     });
+}
+
+/** Loads a page's content, and the renderers of its blocks (components/blockModules.ts). */
+export function loadPage(page: PageEntry): Promise<PageModule> {
+  return page.load().then((module) => loadBlockRenderers(module.blocks).then(() => module));
 }
 
 /** The variant's module, if it has loaded. */

@@ -6,23 +6,20 @@ import type { ReactNode } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { registry } from '../generated/registry.ts';
 import { paths } from '../config/paths.ts';
-import { loadBlockRenderers } from '../components/blockModules.ts';
 import { ScreenLoader } from '../components/ScreenLoader.tsx';
 import { HydratingSuspense } from '../components/UntilHydrated.tsx';
 import { agreementsPart, pagePart, STAFF_PART } from '../engine/messageParts.ts';
-import type { Locale } from '../engine/types.ts';
+import type { Locale, PageEntry } from '../engine/types.ts';
 import { lazyScreen } from './lazyScreen.ts';
-import { loadForm, loadMessages } from './loaded.ts';
+import { loadForm, loadMessages, loadPage } from './loaded.ts';
 import { MessagePart } from './locale.tsx';
 import Root from './Root.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 
 const serviceFormPage = lazyScreen(() => import('../features/forms/ServiceFormPage.tsx'));
-const pageView = lazyScreen(() => import('../features/pages/PageView.tsx'));
 const servicesIndex = lazyScreen(() => import('../features/pages/ServicesIndex.tsx'));
 const signInPage = lazyScreen(() => import('../features/staff/SignInPage.tsx'));
 const ServiceFormPage = serviceFormPage.Screen;
-const PageView = pageView.Screen;
 const ServicesIndex = servicesIndex.Screen;
 const SignInPage = signInPage.Screen;
 const NotFound = lazyScreen(() => import('../features/pages/NotFound.tsx')).Screen;
@@ -62,6 +59,17 @@ const whenSignedIn =
 const screen = (node: ReactNode) => <HydratingSuspense fallback={<ScreenLoader />}>{node}</HydratingSuspense>;
 /** A screen whose texts are in a part of the catalogue of their own (engine/messageParts.ts). */
 const screenWith = (part: string, node: ReactNode) => <MessagePart name={part}>{screen(node)}</MessagePart>;
+
+/**
+ * A page's screen: the view every page shares, given this page's content (its own module, like a form's),
+ * both loaded before it renders: a page never shows without its content, and on a visit from another screen
+ * the screen's loader stands in until both are here.
+ */
+const pageScreen = (page: PageEntry) =>
+  lazyScreen(async () => {
+    const [{ default: PageView }, content] = await Promise.all([import('../features/pages/PageView.tsx'), loadPage(page)]);
+    return { default: () => <PageView page={page} content={content} /> };
+  });
 
 /** A staff screen's needs: the shell and its own code, for a stored session; the build renders its frames. */
 const staffScreen = (load: () => Promise<unknown>): RouteHandle => ({ ...needs([], whenSignedIn(staffShell.load, load)), frame: true });
@@ -107,11 +115,8 @@ export function buildRoutes(): RouteObject[] {
     }
   }
   for (const page of registry.pages) {
-    children.push({
-      path: page.route,
-      handle: needs([pagePart(page.id)], pageView.load, () => loadBlockRenderers(page.blocks)),
-      element: screenWith(pagePart(page.id), <PageView key={page.id} page={page} />),
-    });
+    const view = pageScreen(page);
+    children.push({ path: page.route, handle: needs([pagePart(page.id)], view.load), element: screenWith(pagePart(page.id), <view.Screen key={page.id} />) });
   }
   if (!children.some((r) => r.path === '/')) children.push({ path: '/', handle: needs([], servicesIndex.load), element: screen(<ServicesIndex />) });
   children.push({ path: paths.signIn, handle: needs([STAFF_PART], signInPage.load), element: screenWith(STAFF_PART, <SignInPage />) });

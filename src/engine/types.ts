@@ -181,6 +181,12 @@ export interface PageEntry {
   id: string;
   route: string;
   title: MessageKey;
+  /** Loads the page's content (code-split per page, as forms are). */
+  load: () => Promise<PageModule>;
+}
+
+/** A page's content: src/generated/pages/<id>.ts. */
+export interface PageModule {
   blocks: Block[];
 }
 

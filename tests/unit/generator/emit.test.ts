@@ -134,3 +134,26 @@ function valuesFor(ast: MessageFormatElement[], n: number, values: Record<string
   }
   return values;
 }
+
+describe('emitted files for the pages', async () => {
+  const copy = copySchemas();
+  const { files } = await generate({ root: copy.root, schemasDir: copy.schemasDir, migrationsDir: copy.migrationsDir, now: 1_800_000_000 });
+  const registry = files.get('src/generated/registry.ts') as string;
+  const pageIds = [...registry.matchAll(/import\('\.\/pages\/([\w-]+)\.ts'\)/g)].map((m) => m[1]);
+
+  it('gives each page a module of its own, which the registry loads, and no content in the registry', () => {
+    const modules = [...files.keys()].filter((f) => f.startsWith('src/generated/pages/')).sort();
+    expect(modules.length).toBeGreaterThan(5);
+    expect(modules).toEqual(pageIds.map((id) => `src/generated/pages/${id}.ts`).sort());
+    const pages = registry.slice(registry.indexOf('  pages: ['));
+    expect(pages).not.toContain('blocks');
+  });
+
+  it("puts a page's blocks, with their keys namespaced, in its module", () => {
+    const success = files.get('src/generated/pages/success.ts') as string;
+    const json = success.slice(success.indexOf('= ') + 2, success.lastIndexOf(';\n\nexport default'));
+    const { blocks } = JSON.parse(json) as { blocks: { type: string; sections?: { title: string }[] }[] };
+    expect(blocks.map((b) => b.type)).toEqual(['payment', 'accordion']);
+    expect(blocks[1]?.sections?.[0]?.title).toBe('page.success.heading');
+  });
+});

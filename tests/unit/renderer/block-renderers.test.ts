@@ -27,7 +27,7 @@ describe('loadBlockRenderers', () => {
   });
 
   it("finds the success page's accordion", async () => {
-    const success = registry.pages.find((page) => page.route === '/success')!;
+    const success = await registry.pages.find((page) => page.route === '/success')!.load();
     expect(await loaded(success.blocks)).toEqual(['AccordionBlock']);
   });
 });
