@@ -5,6 +5,7 @@
  * company's constants ({companyName}, …) from schemas/site.json.
  */
 import { Alert, Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from '../app/Link.tsx';
 import { companyValues } from '../engine/company.ts';
@@ -13,7 +14,7 @@ import { formatUsd } from '../engine/numberFormat.ts';
 import { priceLineText } from '../engine/price.ts';
 import type { Block } from '../engine/types.ts';
 import { registry } from '../generated/registry.ts';
-import { accordionBlock, connectEmbed, productCheckout } from './blockModules.ts';
+import { accordionBlock } from './blockModules.ts';
 import { PaymentNotice } from './PaymentNotice.tsx';
 import { HydratingSuspense } from './UntilHydrated.tsx';
 
@@ -23,10 +24,11 @@ export type Level = 1 | 2 | 3 | 4;
 const deeper = (level: Level): Level => (level < 4 ? ((level + 1) as Level) : 4);
 
 const company = companyValues(registry.site.company);
-// The accordion and the provider's embedded components load with the routes that show them (blockModules.ts).
+// The accordion loads with the routes that show it (blockModules.ts); the provider's embedded components
+// when they render, in boundaries of their own, so the page around them does not wait for their code.
 const AccordionBlock = accordionBlock.Screen;
-const ConnectEmbed = connectEmbed.Screen;
-const ProductCheckout = productCheckout.Screen;
+const ConnectEmbed = lazy(() => import('../features/payments/ConnectEmbed.tsx'));
+const ProductCheckout = lazy(() => import('../features/payments/ProductCheckout.tsx'));
 const TONE = { success: 'teal', info: 'blue', warning: 'yellow' } as const;
 
 /** The company's e-mail, phone and postal address as links (the contact page's received state). */
@@ -144,7 +146,7 @@ function BlockView({ block, constants, level }: { block: Block; constants: Const
       );
     case 'checkout':
       return (
-        // Hydrated in a pass of its own (its boundary's): until then its controls stay disabled, or a
+        // Hydrated in a pass of its own once its code is in: until then its controls stay disabled, or a
         // plan chosen before would show as chosen while the checkout still charged the other one.
         <HydratingSuspense fallback={null}>
           <ProductCheckout productId={block.product} />

@@ -1,22 +1,19 @@
 /**
- * Block renderers that load on demand, being on few pages (the success page's accordion, the provider's
- * embedded components), and what a list of blocks needs of them. A route loads its blocks' renderers with
- * the rest of what it needs (app/routes.tsx: prepareRoute; app/loaded.ts: a form's), so a prerendered page
- * hydrates with them in place and a screen shows with them, rather than without and then with.
+ * Block renderers that load on demand, being on few pages (the success page's accordion), and what a list
+ * of blocks needs of them. A route loads its blocks' renderers with the rest of what it needs
+ * (app/routes.tsx: prepareRoute; app/loaded.ts: a form's and a page's), so a prerendered page hydrates with
+ * them in place and a screen shows with them, rather than without and then with.
+ *
+ * Not here: the provider's embedded onboarding and checkout (Blocks.tsx). They sit in Suspense boundaries
+ * of their own, hydrated after the page around them, so the page does not wait for their code.
  */
 import { lazyScreen } from '../app/lazyScreen.ts';
 import type { Block, FormModule, Success } from '../engine/types.ts';
 import type { AccordionBlockProps } from './AccordionBlock.tsx';
 
 export const accordionBlock = lazyScreen<AccordionBlockProps>(() => import('./AccordionBlock.tsx'));
-export const connectEmbed = lazyScreen<{ component: string }>(() => import('../features/payments/ConnectEmbed.tsx'));
-export const productCheckout = lazyScreen<{ productId: string }>(() => import('../features/payments/ProductCheckout.tsx'));
 
-const ON_DEMAND: Partial<Record<Block['type'], { load: () => Promise<unknown> }>> = {
-  accordion: accordionBlock,
-  connect: connectEmbed,
-  checkout: productCheckout,
-};
+const WITH_THE_ROUTE: Partial<Record<Block['type'], { load: () => Promise<unknown> }>> = { accordion: accordionBlock };
 
 /** Every block of the list, those inside accordion sections too. */
 function* everyBlock(blocks: Block[]): Generator<Block> {
@@ -26,11 +23,11 @@ function* everyBlock(blocks: Block[]): Generator<Block> {
   }
 }
 
-/** Loads the on-demand renderers the blocks use; resolves at once when they use none. */
+/** Loads the renderers the blocks use that load with the route; resolves at once when they use none. */
 export function loadBlockRenderers(blocks: Block[]): Promise<unknown> {
   const loads = new Set<() => Promise<unknown>>();
   for (const block of everyBlock(blocks)) {
-    const renderer = ON_DEMAND[block.type];
+    const renderer = WITH_THE_ROUTE[block.type];
     if (renderer) loads.add(renderer.load);
   }
   return Promise.all([...loads].map((load) => load()));

@@ -1,7 +1,8 @@
 /**
- * src/components/blockModules.ts: a route loads the renderers its blocks need (the accordion, the
- * provider's embedded components), at any depth, and nothing for blocks that need none; a form's page
- * counts the blocks around its fields and those it shows after a submit.
+ * src/components/blockModules.ts: a route loads the renderers its blocks need (the accordion), at any
+ * depth, and nothing for blocks that need none: the provider's embedded components load when they render,
+ * after the page around them. A form's page counts the blocks around its fields and those it shows after
+ * a submit.
  */
 import { describe, expect, it } from 'vitest';
 import { formBlocks, loadBlockRenderers } from '../../../src/components/blockModules.ts';
@@ -14,16 +15,15 @@ const loaded = async (blocks: Block[]) => ((await loadBlockRenderers(blocks)) as
 const text: Block = { type: 'text', message: 'a' };
 
 describe('loadBlockRenderers', () => {
-  it('loads nothing for blocks rendered with the page', async () => {
-    expect(await loaded([text, { type: 'heading', message: 'b' }, { type: 'contact' }, { type: 'payment' }])).toEqual([]);
+  it("loads nothing for blocks rendered with the page, nor for the provider's embedded components", async () => {
+    const blocks: Block[] = [text, { type: 'contact' }, { type: 'payment' }, { type: 'checkout', product: 'p' }, { type: 'connect', component: 'payments' }];
+    expect(await loaded(blocks)).toEqual([]);
   });
 
-  it('loads each renderer once, those of blocks inside an accordion too', async () => {
-    const blocks: Block[] = [
-      { type: 'accordion', sections: [{ title: 'x', blocks: [text, { type: 'checkout', product: 'p' }] }] },
-      { type: 'accordion', sections: [{ title: 'y', blocks: [{ type: 'connect', component: 'payments' }] }] },
-    ];
-    expect(await loaded(blocks)).toEqual(['AccordionBlock', 'ConnectEmbed', 'ProductCheckout']);
+  it('loads a renderer once, for blocks inside an accordion too', async () => {
+    const inner: Block = { type: 'accordion', sections: [{ title: 'z', blocks: [text] }] };
+    expect(await loaded([text, { type: 'accordion', sections: [{ title: 'x', blocks: [inner] }] }, inner])).toEqual(['AccordionBlock']);
+    expect(await loaded([{ type: 'checkout', product: 'p' }, inner])).toEqual(['AccordionBlock']);
   });
 
   it("finds the success page's accordion", async () => {
