@@ -10,7 +10,7 @@ import { cssVariablesResolver, theme } from './theme.ts';
  * two <style> elements it would compute on every page load; the colour scheme is light, fixed by index.html's
  * `data-mantine-color-scheme`, where the provider would read and keep a choice in localStorage; and the theme
  * does not ask to follow reduced motion. Leaving the provider out takes its colour-scheme manager and the
- * variables' resolvers out of every page (2.7 KB gzip). tests/unit/renderer/site-providers.test.ts checks that
+ * variables' resolvers out of every page (2.7 KB gzip). tests/unit/renderer/site-providers.test.tsx checks that
  * components render as under the provider.
  */
 const mantine: NonNullable<ComponentProps<typeof MantineContext.Provider>['value']> = {
