@@ -10,37 +10,60 @@ const services = config.services;
 // Fields the renderer sends beside the form's own (which variant, which language); PocketBase checks them.
 const SYSTEM_KEYS = config.systemFields;
 const { SIGNATURE_KEY } = require(`${__hooks}/lib/agreements.js`);
+const sent = require(`${__hooks}/lib/sentRequest.js`);
 
 const EMPTY = (value) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
-/** The key that would set an object's prototype rather than become a field of it. */
-const PROTOTYPE_KEYS = ['__proto__'];
-
 /**
  * The submitted data as the form schema sees it: typed values, file names for uploads, no blanks. A
- * prototype-less object, so no body key (a JSON "__proto__") can lend a required field an inherited value.
+ * prototype-less object, so no body key (a JSON "__proto__") can lend a required field an inherited
+ * value, and a "__proto__" sent is an own key the schema refuses like any other unknown field.
+ *
+ * Keys and raw values come from what the client sent (lib/sentRequest.js), not only from what
+ * PocketBase bound: an object or a list sent for a one-value field, a hidden column's value and a
+ * file under a name the form does not have reach the validator as sent, and it refuses them, where
+ * the binding alone would have saved the rest without them.
  */
-function submittedData(e, service) {
+function submittedData(e, service, variant) {
   const body = e.requestInfo().body || {};
+  const sentFields = sent.fields(e);
+  const sentFiles = sent.files(e);
   // Every field's typed value in one call into PocketBase, not a field look-up and a get() per key.
   const typed = e.record.fieldsData();
   const data = Object.create(null);
-  for (const key of Object.keys(body)) {
+  const keys = Object.keys(body).concat(Object.keys(sentFields).filter((key) => !Object.prototype.hasOwnProperty.call(body, key)));
+  for (const key of keys) {
     if (SYSTEM_KEYS.indexOf(key) >= 0 || service.fileFields.indexOf(key) >= 0) continue;
     if (service.agreements && key === SIGNATURE_KEY) continue; // checked by lib/agreements.js
-    // Never a field; skipped rather than refused, since an error keyed "__proto__" cannot be answered.
-    if (PROTOTYPE_KEYS.indexOf(key) >= 0) continue;
-    // Known fields take PocketBase's typed value ("true" → true); unknown ones stay raw so the
-    // schema's additionalProperties rule can name them.
-    const value = Object.prototype.hasOwnProperty.call(typed, key) ? typed[key] : body[key];
-    if (!EMPTY(value)) data[key] = value;
+    data[key] = variant.fields.indexOf(key) >= 0 ? valueOf(key, body, sentFields, typed) : sentOrBound(key, body, sentFields);
+    if (EMPTY(data[key])) delete data[key];
+  }
+  for (const key of Object.keys(sentFiles)) {
+    // A file under a name that is no file field of the form: PocketBase would drop it unsaid.
+    if (service.fileFields.indexOf(key) < 0) data[key] = sentFiles[key].map((f) => f.filename);
   }
   for (const key of service.fileFields) {
-    const files = e.record.getUnsavedFiles(key) || [];
-    if (files.length === 1) data[key] = files[0].originalName;
-    else if (files.length > 1) data[key] = files.map((f) => f.originalName);
+    // What was sent, not what PocketBase kept: a one-file field given two keeps only the last.
+    const names = sentFiles[key] ? sentFiles[key].map((f) => f.filename) : (e.record.getUnsavedFiles(key) || []).map((f) => f.originalName);
+    if (names.length === 1) data[key] = names[0];
+    else if (names.length > 1) data[key] = names;
   }
   return data;
+}
+
+/** A key the form does not have (the schema names it as unknown): as sent, also when PocketBase dropped it (a hidden column). */
+function sentOrBound(key, body, sentFields) {
+  return sentFields[key] !== undefined ? sentFields[key] : body[key];
+}
+
+/** A form field's value for the validator: PocketBase's typed one ("true" → true), unless binding lost what was sent. */
+function valueOf(key, body, sentFields, typed) {
+  if (!Object.prototype.hasOwnProperty.call(typed, key)) return sentOrBound(key, body, sentFields);
+  const raw = sentFields[key];
+  const value = typed[key];
+  // An object for any field, or a list for a one-value field, was flattened by the binding.
+  if (raw !== null && typeof raw === 'object' && (!Array.isArray(raw) || !Array.isArray(value))) return raw;
+  return value;
 }
 
 function fieldOf(error) {
@@ -51,7 +74,7 @@ function fieldOf(error) {
 
 /** AJV errors → PocketBase's field error shape: { field: { code: <keyword>, message } }. */
 function toFieldErrors(errors) {
-  const out = {};
+  const out = Object.create(null); // a "__proto__" at fault is a key like any other
   for (const error of errors) {
     const field = fieldOf(error) || 'data';
     if (Object.prototype.hasOwnProperty.call(out, field)) continue; // the first problem of a field is the one to fix first
@@ -73,10 +96,12 @@ function checkCreate(e) {
     throw new BadRequestError('Unknown form.', { variant: new ValidationError('enum', 'Unknown form variant.') });
   }
   const validate = validators[variant.validator];
-  const data = submittedData(e, service);
+  const data = submittedData(e, service, variant);
   if (!validate(data)) {
     throw new BadRequestError('Please check the highlighted fields.', toFieldErrors(validate.errors || []));
   }
+  const { nameByContent } = require(`${__hooks}/lib/fileContent.js`);
+  for (const key of service.fileFields) for (const file of e.record.getUnsavedFiles(key) || []) nameByContent(file);
   for (const key of Object.keys(service.serverValues)) e.record.set(key, service.serverValues[key]);
   e.record.set('status', config.statuses[0]);
   const { store } = require(`${__hooks}/lib/sensitive.js`);

@@ -174,7 +174,6 @@ export type BadKind =
   | 'enum'
   | 'file-oversized'
   | 'file-disallowed-content'
-  | 'file-extension-mismatch'
   | 'file-wrong-mime'
   | 'file-too-many'
   | 'system-field'
@@ -291,6 +290,44 @@ function serverFieldValue(f: ServerField): string | File {
  * and server-owned fields, wrong options, bad files of every sort, bad system fields, the honeypot,
  * and bodies that are not a submission at all. Each must be refused with nothing saved.
  */
+/** The accepted type, other than `mime`, a file of type `mime` is named as in the misnamed-file cases (PNG when accepted). */
+function misnamedAs(accept: string[], mime: string): string | undefined {
+  return mime !== 'image/png' && accepts(accept, 'image/png') ? 'image/png' : accept.find((m) => m !== mime && EXTENSIONS[m]);
+}
+
+/** A file whose name says another accepted type than its content: stored, under its content's extension. */
+export interface MisnamedFile {
+  what: string;
+  field: string;
+  /** The extension the stored file's name must end with (its content's). */
+  storedExt: string;
+  wire: () => Promise<Wire>;
+}
+
+/** For each file field: a real PNG or PDF (a type it accepts) under the name of another type it accepts. */
+export function misnamedFiles(form: FormModule, system: Record<string, string>): MisnamedFile[] {
+  const out: MisnamedFile[] = [];
+  for (const field of Object.keys(form.schema.properties ?? {})) {
+    const file = form.traits[field]?.file;
+    if (!file) continue;
+    for (const content of KNOWN_CONTENT.slice(0, 2)) {
+      const target = misnamedAs(file.accept, content.mime);
+      if (!target || !accepts(file.accept, content.mime)) continue;
+      const name = `doc.${EXTENSIONS[target] ?? 'bin'}`;
+      out.push({
+        what: `${field}: a ${content.ext.toUpperCase()}'s bytes named ${name}`,
+        field,
+        storedExt: content.ext,
+        wire: async () => {
+          const s = sans(validSubmission(form), field);
+          return multipartWire([...submissionParts(form, s, system), [field, fileOf(target, name, content.bytes, target)]]);
+        },
+      });
+    }
+  }
+  return out;
+}
+
 export function badInputs(form: FormModule, ctx: BadInputContext): BadInput[] {
   const props = (form.schema.properties ?? {}) as Record<string, Prop & { pattern?: string; minLength?: number }>;
   const required = new Set((form.schema.required as string[] | undefined) ?? []);
@@ -347,16 +384,13 @@ export function badInputs(form: FormModule, ctx: BadInputContext): BadInput[] {
       const declared = file.accept[0]!;
       add({ kind: 'file-disallowed-content', what: `${field}: executable-looking bytes named .${acceptedExt}`, field, codes: ['validation_invalid_mime_type'], wire: withFiles(fileOf(declared, `scan.${acceptedExt}`, EXE_BYTES, declared)) });
       add({ kind: 'file-disallowed-content', what: `${field}: an HTML page named .${acceptedExt}`, field, codes: ['validation_invalid_mime_type'], wire: withFiles(fileOf(declared, `scan.${acceptedExt}`, HTML_BYTES, declared)) });
-      // A real PNG or PDF under another type's name: refused when its type is not accepted, and otherwise
-      // still a file whose content is not what its name says.
-      const nameFor = (mime: string) => (mime !== 'image/png' && accepts(file.accept, 'image/png') ? 'image/png' : file.accept.find((m) => m !== mime && EXTENSIONS[m]));
+      // A real PNG or PDF under another accepted type's name, when its own type is not accepted (when it is,
+      // the file is stored under its content's name: misnamedFiles).
       for (const other of KNOWN_CONTENT.slice(0, 2)) {
-        const target = nameFor(other.mime);
-        if (!target) continue;
+        const target = misnamedAs(file.accept, other.mime);
+        if (!target || accepts(file.accept, other.mime)) continue;
         const what = `${field}: a ${other.ext.toUpperCase()}'s bytes named .${ext(target)}`;
-        const wire = withFiles(fileOf(target, `doc.${ext(target)}`, other.bytes, target));
-        if (accepts(file.accept, other.mime)) add({ kind: 'file-extension-mismatch', what, field, wire });
-        else add({ kind: 'file-disallowed-content', what, field, codes: ['validation_invalid_mime_type'], wire });
+        add({ kind: 'file-disallowed-content', what, field, codes: ['validation_invalid_mime_type'], wire: withFiles(fileOf(target, `doc.${ext(target)}`, other.bytes, target)) });
       }
       // Types it does not take, named and declared honestly.
       add({ kind: 'file-wrong-mime', what: `${field}: text/html`, field, codes: ['validation_invalid_mime_type'], wire: withFiles(fileOf('text/html', 'page.html', HTML_BYTES)) });

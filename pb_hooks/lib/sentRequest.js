@@ -1,0 +1,79 @@
+/**
+ * A request's fields and files as the client sent them, before PocketBase's record binding coerced them:
+ * by the time a record hook runs, an object or a list sent for a one-value field has become "" or its
+ * last element, a hidden column's value is gone, and a single-file field given two files keeps one.
+ * Submissions are checked against what was sent (lib/submission.js), so none of that is silently lost.
+ */
+
+/** PocketBase's multipart key whose JSON text is merged into the other fields (router.UnmarshalRequestData). */
+const JSON_PAYLOAD = '@jsonPayload';
+
+/** The HTTP request of a request event (a record request event has it through its embedded RequestEvent). */
+function requestOf(e) {
+  return e.request || e.requestEvent.request;
+}
+
+function contentType(request) {
+  return String(request.header.get('Content-Type') || '').toLowerCase();
+}
+
+/** A Go map of lists (url.Values, multipart's File) as plain JS data, through its JSON (one call into Go). */
+function plain(goMap) {
+  return goMap ? JSON.parse(toString(goMap)) || {} : {};
+}
+
+/**
+ * The sent fields as a prototype-less object of raw values: a JSON body's own values; a form body's
+ * strings, a key sent more than once as the list of its values. Empty for a body that is neither.
+ */
+function fields(e) {
+  const request = requestOf(e);
+  const type = contentType(request);
+  const out = Object.create(null);
+  if (type.indexOf('application/json') === 0) {
+    // The body is re-readable: PocketBase rewinds it after binding (router.RereadableReadCloser).
+    // PocketBase decodes the first JSON value and ignores what follows; text after it makes this
+    // parse fail, and the fields are then only what PocketBase bound (no worse than without this).
+    let parsed = null;
+    try {
+      parsed = JSON.parse(toString(request.body) || 'null');
+    } catch (_) {
+      parsed = null;
+    }
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      for (const key of Object.keys(parsed)) out[key] = parsed[key];
+    }
+    return out;
+  }
+  const form = type.indexOf('multipart/form-data') === 0 ? request.multipartForm : null;
+  const values = plain(form ? form.value : request.postForm);
+  for (const key of Object.keys(values)) {
+    if (key === JSON_PAYLOAD) continue;
+    out[key] = values[key].length === 1 ? values[key][0] : values[key];
+  }
+  for (const payload of values[JSON_PAYLOAD] || []) {
+    let parsed = null;
+    try {
+      parsed = JSON.parse(payload);
+    } catch (_) {
+      parsed = null; // PocketBase refused it already
+    }
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      for (const key of Object.keys(parsed)) out[key] = parsed[key];
+    }
+  }
+  return out;
+}
+
+/** The sent files by field name: each a list of { filename, size } as the multipart body named them. */
+function files(e) {
+  const request = requestOf(e);
+  const form = contentType(request).indexOf('multipart/form-data') === 0 ? request.multipartForm : null;
+  // multipart.FileHeader as JSON: { Filename, Header, Size }.
+  const byKey = plain(form ? form.file : null);
+  const out = Object.create(null);
+  for (const key of Object.keys(byKey)) out[key] = byKey[key].map((header) => ({ filename: String(header.Filename), size: Number(header.Size) }));
+  return out;
+}
+
+module.exports = { fields, files };
