@@ -76,4 +76,33 @@ function files(e) {
   return out;
 }
 
-module.exports = { fields, files };
+const CHUNK = 1 << 16;
+
+/**
+ * Whether a multipart body ends as one must, with its closing delimiter ("--boundary--", RFC 2046);
+ * true for any other body. Go's parser reads a body cut off inside a part's headers as a form that
+ * ends there, so without this the parts before the cut would be saved and the rest silently lost.
+ */
+function complete(e) {
+  const request = requestOf(e);
+  const header = String(request.header.get('Content-Type') || '');
+  if (contentType(request).indexOf('multipart/form-data') !== 0) return true;
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(header);
+  if (!boundary) return true; // PocketBase refused such a body before any hook
+  // From the start again: the parser may have stopped short of the end, and what it read is kept (router.RereadableReadCloser).
+  request.body.reread();
+  // Only the end matters, but the delimiter may straddle two chunks.
+  let before = null;
+  let last = null;
+  for (;;) {
+    const bytes = toBytes(request.body, CHUNK);
+    if (bytes.length === 0) break;
+    before = last;
+    last = bytes;
+    if (bytes.length < CHUNK) break;
+  }
+  const tail = (before ? toString(before) : '') + (last ? toString(last) : '');
+  return tail.indexOf('--' + (boundary[1] || boundary[2]) + '--') >= 0;
+}
+
+module.exports = { fields, files, complete };

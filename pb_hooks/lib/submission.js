@@ -88,6 +88,7 @@ function checkCreate(e) {
   const service = services[e.collection.name];
   if (!service) return;
   // The honeypot (src/engine/honeypot.ts): only a bot fills it. Refused plainly, nothing saved.
+  if (!sent.complete(e)) throw new BadRequestError('The form arrived incomplete. Please send it again.');
   const trap = (e.requestInfo().body || {})[config.honeypot];
   if (trap !== undefined && trap !== null && String(trap) !== '') throw new BadRequestError('Submission refused.');
   const variantId = e.record.getString('variant');

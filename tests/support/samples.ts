@@ -290,6 +290,27 @@ function serverFieldValue(f: ServerField): string | File {
  * and server-owned fields, wrong options, bad files of every sort, bad system fields, the honeypot,
  * and bodies that are not a submission at all. Each must be refused with nothing saved.
  */
+/**
+ * A valid multipart submission whose first file is padded so the body is `chunks` × `chunk` bytes plus
+ * `over`: the server reads bodies in chunks of that size, and a small `over` puts the closing delimiter
+ * across the last two. Undefined when the form has no file field.
+ */
+export async function spanningUpload(form: FormModule, system: Record<string, string>, chunk: number, chunks: number, over: number): Promise<Wire | undefined> {
+  const s = validSubmission(form);
+  const [field, file] = Object.entries(s.files)[0] ?? [];
+  if (!field || !file) return undefined;
+  const encode = async (padding: number) => {
+    const padded = new File([await file.arrayBuffer(), new Uint8Array(padding)], file.name, { type: file.type });
+    const res = new Response(multipartWire(submissionParts(form, { ...s, files: { ...s.files, [field]: padded } }, system)).body);
+    return { bytes: new Uint8Array(await res.arrayBuffer()), type: res.headers.get('content-type')! };
+  };
+  // The boundary changes from one encoding to the next, its length does not.
+  const bare = await encode(0);
+  const { bytes, type } = await encode(chunks * chunk + over - bare.bytes.length);
+  if (bytes.length !== chunks * chunk + over) throw new Error(`padded body of ${bytes.length} bytes, wanted ${chunks * chunk + over}`);
+  return { body: bytes, headers: { 'content-type': type } };
+}
+
 /** The accepted type, other than `mime`, a file of type `mime` is named as in the misnamed-file cases (PNG when accepted). */
 function misnamedAs(accept: string[], mime: string): string | undefined {
   return mime !== 'image/png' && accepts(accept, 'image/png') ? 'image/png' : accept.find((m) => m !== mime && EXTENSIONS[m]);
