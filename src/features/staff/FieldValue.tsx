@@ -2,7 +2,7 @@
  * One field of a staff card (a row of the card's <dl>): its label, its value shown the way the card
  * says (admin.ui.json "display"), and a copy button that confirms with a tooltip and a status message.
  */
-import { ActionIcon, Anchor, Button, CopyButton, Image, Stack } from '@mantine/core';
+import { Anchor, Button, CopyButton, Image, Stack } from '@mantine/core';
 import { memo, Suspense, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CheckIcon, CopyIcon } from '../../components/icons.tsx';
@@ -13,6 +13,7 @@ import { telHref } from '../../engine/links.ts';
 import { formatUsd } from '../../engine/numberFormat.ts';
 import type { CopiedTooltipProps } from './CopiedTooltip.tsx';
 import { maskLast4, tail } from './display.ts';
+import { SubtleActionIcon } from './SubtleActionIcon.tsx';
 
 /*
  * A row's label, value and their parts are plain elements styled as Mantine's Text (size sm) and Group
@@ -124,10 +125,8 @@ function CopyValue({ value, copied, label }: { value: string; copied: string; la
     <CopyButton value={value} timeout={1500}>
       {({ copied: done, copy }) => (
         <>
-          <ActionIcon
+          <SubtleActionIcon
             ref={button}
-            variant="subtle"
-            size="sm"
             onPointerEnter={arm}
             onFocus={arm}
             onClick={() => {
@@ -137,7 +136,7 @@ function CopyValue({ value, copied, label }: { value: string; copied: string; la
             aria-label={label}
           >
             {done ? <CheckIcon /> : <CopyIcon />}
-          </ActionIcon>
+          </SubtleActionIcon>
           {(armed || done) && (
             <Suspense fallback={null}>
               <CopiedTooltip target={button} label={copied} opened={done} />
