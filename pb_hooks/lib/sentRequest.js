@@ -22,23 +22,37 @@ function plain(goMap) {
   return goMap ? JSON.parse(toString(goMap)) || {} : {};
 }
 
+/** Reads of a whole body; the body limit (PocketBase's, checked before any hook) bounds what there is to read. */
+const WHOLE = 1 << 30;
+
+/**
+ * The body from its start, through the reader that keeps a copy (router.RereadableReadCloser) and not
+ * through the body limit's wrapper around it, which counts every byte read, re-reads too: reading a
+ * body again through it would refuse any body over half the limit as too large.
+ */
+function rewound(request) {
+  const body = request.body;
+  body.reread();
+  const inner = body.readCloser;
+  return inner && typeof inner.reread === 'function' ? inner : body;
+}
+
 /**
  * The sent fields as a prototype-less object of raw values: a JSON body's own values; a form body's
- * strings, a key sent more than once as the list of its values. Empty for a body that is neither.
+ * strings, a key sent more than once as the list of its values. Empty for a body that is neither; null
+ * for a JSON body that is not one JSON value as a whole (PocketBase reads its first value and ignores
+ * the rest, so what it bound may not be what was sent).
  */
 function fields(e) {
   const request = requestOf(e);
   const type = contentType(request);
   const out = Object.create(null);
   if (type.indexOf('application/json') === 0) {
-    // The body is re-readable: PocketBase rewinds it after binding (router.RereadableReadCloser).
-    // PocketBase decodes the first JSON value and ignores what follows; text after it makes this
-    // parse fail, and the fields are then only what PocketBase bound (no worse than without this).
-    let parsed = null;
+    let parsed;
     try {
-      parsed = JSON.parse(toString(request.body) || 'null');
+      parsed = JSON.parse(toString(rewound(request), WHOLE) || 'null');
     } catch (_) {
-      parsed = null;
+      return null;
     }
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
       for (const key of Object.keys(parsed)) out[key] = parsed[key];
@@ -87,22 +101,24 @@ function complete(e) {
   const request = requestOf(e);
   const header = String(request.header.get('Content-Type') || '');
   if (contentType(request).indexOf('multipart/form-data') !== 0) return true;
-  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(header);
+  // mime.ParseMediaType's forms: a token, or a quoted string with backslash escapes.
+  const boundary = /;\s*boundary\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(header);
   if (!boundary) return true; // PocketBase refused such a body before any hook
-  // From the start again: the parser may have stopped short of the end, and what it read is kept (router.RereadableReadCloser).
-  request.body.reread();
+  const close = '--' + (boundary[1] !== undefined ? boundary[1].replace(/\\(.)/g, '$1') : boundary[2]) + '--';
+  // From the start again: the parser may have stopped short of the end, and what it read is kept.
+  const body = rewound(request);
   // Only the end matters, but the delimiter may straddle two chunks.
   let before = null;
   let last = null;
   for (;;) {
-    const bytes = toBytes(request.body, CHUNK);
+    const bytes = toBytes(body, CHUNK);
     if (bytes.length === 0) break;
     before = last;
     last = bytes;
     if (bytes.length < CHUNK) break;
   }
   const tail = (before ? toString(before) : '') + (last ? toString(last) : '');
-  return tail.indexOf('--' + (boundary[1] || boundary[2]) + '--') >= 0;
+  return tail.indexOf(close) >= 0;
 }
 
 module.exports = { fields, files, complete };

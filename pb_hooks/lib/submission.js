@@ -27,6 +27,7 @@ const EMPTY = (value) => value === undefined || value === null || value === '' |
 function submittedData(e, service, variant) {
   const body = e.requestInfo().body || {};
   const sentFields = sent.fields(e);
+  if (!sentFields) throw new BadRequestError('The request body is not valid JSON.');
   const sentFiles = sent.files(e);
   // Every field's typed value in one call into PocketBase, not a field look-up and a get() per key.
   const typed = e.record.fieldsData();
@@ -35,8 +36,10 @@ function submittedData(e, service, variant) {
   for (const key of keys) {
     if (SYSTEM_KEYS.indexOf(key) >= 0 || service.fileFields.indexOf(key) >= 0) continue;
     if (service.agreements && key === SIGNATURE_KEY) continue; // checked by lib/agreements.js
-    data[key] = variant.fields.indexOf(key) >= 0 ? valueOf(key, body, sentFields, typed) : sentOrBound(key, body, sentFields);
-    if (EMPTY(data[key])) delete data[key];
+    const value = variant.fields.indexOf(key) >= 0 ? valueOf(key, body, sentFields, typed) : sentOrBound(key, body, sentFields);
+    // Blanks are left out, but not a list (even an empty one) or an object sent for a one-value field: the schema refuses those.
+    const flattened = value !== null && typeof value === 'object' && !Array.isArray(typed[key]) && variant.fields.indexOf(key) >= 0;
+    if (flattened || !EMPTY(value)) data[key] = value;
   }
   for (const key of Object.keys(sentFiles)) {
     // A file under a name that is no file field of the form: PocketBase would drop it unsaid.
@@ -87,8 +90,8 @@ function toFieldErrors(errors) {
 function checkCreate(e) {
   const service = services[e.collection.name];
   if (!service) return;
-  // The honeypot (src/engine/honeypot.ts): only a bot fills it. Refused plainly, nothing saved.
   if (!sent.complete(e)) throw new BadRequestError('The form arrived incomplete. Please send it again.');
+  // The honeypot (src/engine/honeypot.ts): only a bot fills it. Refused plainly, nothing saved.
   const trap = (e.requestInfo().body || {})[config.honeypot];
   if (trap !== undefined && trap !== null && String(trap) !== '') throw new BadRequestError('Submission refused.');
   const variantId = e.record.getString('variant');

@@ -311,6 +311,22 @@ export async function spanningUpload(form: FormModule, system: Record<string, st
   return { body: bytes, headers: { 'content-type': type } };
 }
 
+/** The bytes a valid submission of the form uploads at most (every file field's largest file). */
+export function largestUpload(form: FormModule): number {
+  return Object.values(form.traits).reduce((n, t) => n + (t.file ? t.file.maxSize : 0), 0);
+}
+
+/** A valid submission with every file at its field's largest size (accepted content, padded). */
+export async function largestSubmission(form: FormModule): Promise<Submission> {
+  const s = validSubmission(form);
+  const files: Record<string, File> = {};
+  for (const [field, file] of Object.entries(s.files)) {
+    const max = form.traits[field]!.file!.maxSize;
+    files[field] = new File([await file.arrayBuffer(), new Uint8Array(max - file.size)], file.name, { type: file.type });
+  }
+  return { ...s, files };
+}
+
 /** The accepted type, other than `mime`, a file of type `mime` is named as in the misnamed-file cases (PNG when accepted). */
 function misnamedAs(accept: string[], mime: string): string | undefined {
   return mime !== 'image/png' && accepts(accept, 'image/png') ? 'image/png' : accept.find((m) => m !== mime && EXTENSIONS[m]);
@@ -452,6 +468,7 @@ export function badInputs(form: FormModule, ctx: BadInputContext): BadInput[] {
     if (prop.type === 'string') {
       add({ kind: 'object-for-string', what: `${field} given an object (JSON)`, ...meta, wire: withJson({ value: sample }) });
       add({ kind: 'array-for-string', what: `${field} given an array (JSON)`, ...meta, wire: withJson([sample, sample]) });
+      add({ kind: 'array-for-string', what: `${field} given an empty array (JSON)`, ...meta, wire: withJson([]) });
     } else if (prop.type === 'number' || prop.type === 'integer') {
       add({ kind: 'text-for-number', what: `${field} given text`, ...meta, codes: ['type', 'required'], wire: multipart((s) => ({ ...s, fields: { ...s.fields, [field]: 'twelve' } })) });
       add({ kind: 'text-for-number', what: `${field} given text (JSON)`, ...meta, codes: ['type', 'required'], wire: withJson('twelve') });
@@ -535,6 +552,8 @@ export function badInputs(form: FormModule, ctx: BadInputContext): BadInput[] {
   add({ kind: 'json-not-object', what: 'a JSON number', wire: rawJson('42') });
   add({ kind: 'json-not-object', what: 'JSON null', wire: rawJson('null') });
   add({ kind: 'json-syntax', what: 'JSON cut off', wire: async () => rawJson(json().slice(0, -7))() });
+  // PocketBase decodes the first value and ignores the rest: what it bound need not be what was sent.
+  add({ kind: 'json-syntax', what: 'JSON followed by other text', wire: async () => rawJson(`${json()} {"firstName": {}}`)() });
   add({ kind: 'empty-body', what: 'an empty body', wire: async () => ({}) });
   add({ kind: 'empty-body', what: 'an empty JSON body', wire: rawJson('') });
   add({ kind: 'empty-body', what: 'an empty multipart body', wire: async () => ({ body: '', headers: { 'content-type': 'multipart/form-data; boundary=empty-0123456789' } }) });
