@@ -11,6 +11,7 @@ import { pngOnDisk } from '../support/fixtures.ts';
 import type { PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSite } from '../support/site.ts';
 import { startSmtpSink, type SmtpSink } from '../support/smtp.ts';
+import { flushOutbox } from '../support/outbox.ts';
 import { createStaff, superuserClient } from '../support/staff.ts';
 import { solvedProof } from '../support/proofOfWork.ts';
 
@@ -183,7 +184,7 @@ describe('contact, orders, the Amazon Flex landing and the shell', () => {
     // Waiting for the job, or already sent if its minute came round during the test.
     expect(await order.locator('[data-mail-status=pending], [data-mail-status=sent]').count()).toBe(1);
     const admin = await superuserClient(site);
-    await admin.send('/api/formwork/outbox/flush', { method: 'POST' });
+    await flushOutbox(admin);
     await page.reload();
     await order.locator('[data-mail-status=sent]').waitFor();
     expect(smtp.messages.some((m) => m.subject === 'Спасибо, что написали в Aloqa Corp')).toBe(true); // the order was placed in Russian

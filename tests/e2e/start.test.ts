@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, ROOT } from '../support/pocketbase.ts';
+import { flushOutbox } from '../support/outbox.ts';
 import { solvedProof } from '../support/proofOfWork.ts';
 
 describe('npm start', () => {
@@ -73,7 +74,7 @@ describe('npm start', () => {
     expect(res.status).toBe(200);
     const admin = new PocketBase(url);
     await admin.collection('_superusers').authWithPassword('admin@formwork.local', 'formwork-admin');
-    expect(await admin.send('/api/formwork/outbox/flush', { method: 'POST' })).toMatchObject({ sent: 2 }); // acknowledgement + staff notice
+    expect(await flushOutbox(admin)).toMatchObject({ sent: 2 }); // acknowledgement + staff notice
     const inbox = (await (await fetch(`${mailUi}/api/v1/messages`)).json()) as { messages: { Subject: string; To: { Address: string }[] }[] };
     expect(inbox.messages.map((m) => [m.To[0]?.Address, m.Subject]).sort()).toEqual([
       ['dilnoza@example.com', 'Thank you for writing to Aloqa Corp'],

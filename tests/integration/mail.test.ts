@@ -11,6 +11,7 @@ import ru from '../../src/generated/messages/ru.json';
 import { formData, pngFile, signed, validCreditRepair } from '../support/fixtures.ts';
 import { freePort, startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSmtpSink, type SmtpSink } from '../support/smtp.ts';
+import { flushOutbox } from '../support/outbox.ts';
 import { superuserClient } from '../support/staff.ts';
 
 const pick = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
@@ -29,7 +30,7 @@ describe('e-mail outbox', () => {
       method: 'POST',
       body: formData({ ...validCreditRepair, variant: 'full', ...signed((change.locale ?? 'en') as 'en'), ...change }, { stateId: pngFile() }),
     });
-  const flush = async () => (await admin.send('/api/formwork/outbox/flush', { method: 'POST' })) as { sent: number; deferred: number; retrying: number };
+  const flush = () => flushOutbox(admin);
   /** Lets the staff address's throttle period pass, so one test's staff notice does not hold the next's. */
   const quiet = () => new Promise((r) => setTimeout(r, THROTTLE_SECONDS * 1000 + 100));
   const outboxOf = (record: string) => admin.collection('outbox').getFullList({ filter: `record = "${record}"`, sort: 'kind' });
@@ -223,7 +224,7 @@ describe('e-mail outbox, when a mail server never answers', () => {
     });
     expect(res.status).toBe(200);
     const { id } = (await res.json()) as { id: string };
-    const flush = () => admin.send('/api/formwork/outbox/flush', { method: 'POST' });
+    const flush = () => flushOutbox(admin);
     expect(await flush()).toMatchObject({ retrying: 1 });
     await new Promise((r) => setTimeout(r, 1_200));
     expect(await flush()).toMatchObject({ failed: 1 });
