@@ -341,13 +341,13 @@ export interface MisnamedFile {
   wire: () => Promise<Wire>;
 }
 
-/** For each file field: a real PNG or PDF (a type it accepts) under the name of another type it accepts. */
+/** For each file field: a real PNG, PDF or GIF (a type it accepts) under the name of another type it accepts. */
 export function misnamedFiles(form: FormModule, system: Record<string, string>): MisnamedFile[] {
   const out: MisnamedFile[] = [];
   for (const field of Object.keys(form.schema.properties ?? {})) {
     const file = form.traits[field]?.file;
     if (!file) continue;
-    for (const content of KNOWN_CONTENT.slice(0, 2)) {
+    for (const content of KNOWN_CONTENT) {
       const target = misnamedAs(file.accept, content.mime);
       if (!target || !accepts(file.accept, content.mime)) continue;
       const name = `doc.${EXTENSIONS[target] ?? 'bin'}`;
