@@ -170,13 +170,14 @@ describe.each(variants)('$service.id / $variant.id', ({ service, variant, form }
 
   // The server reads a multipart body again to find its closing delimiter (pb_hooks/lib/sentRequest.js
   // complete, chunks of 64 KiB): a valid body of several chunks, the delimiter across the last two, is stored.
-  it('stores a valid submission of several 64 KiB chunks, its closing delimiter across the last two', async (ctx) => {
-    const wire = await spanningUpload(form, system, 1 << 16, 3, 6);
-    if (!wire) return ctx.skip();
-    last = undefined;
-    const res = await post(collection, wire);
-    expect(res.status, res.text).toBe(200);
-  });
+  if (Object.values(form.traits).some((t) => t.file)) {
+    it('stores a valid submission of several 64 KiB chunks, its closing delimiter across the last two', async () => {
+      const wire = await spanningUpload(form, system, 1 << 16, 3, 6);
+      last = undefined;
+      const res = await post(collection, wire!);
+      expect(res.status, res.text).toBe(200);
+    });
+  }
 
   if (variant === largest.variant) {
     // Read again without counting against the body limit a second time: a body over half the limit is no error.

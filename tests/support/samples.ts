@@ -218,6 +218,12 @@ export function multipartWire(parts: Part[]): Wire {
   return { body };
 }
 
+/** The multipart body the parts make, as bytes, with its Content-Type (boundary included). */
+export async function encodedMultipart(parts: Part[]): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string }> {
+  const res = new Response(multipartWire(parts).body);
+  return { bytes: new Uint8Array(await res.arrayBuffer()), type: res.headers.get('content-type')! };
+}
+
 /** Field values with their JSON types (a boolean as true, not "true"), the way a JSON client sends them. */
 export function typedValues(form: FormModule, fields: Record<string, string>): Record<string, unknown> {
   const props = (form.schema.properties ?? {}) as Record<string, Prop>;
@@ -301,8 +307,7 @@ export async function spanningUpload(form: FormModule, system: Record<string, st
   if (!field || !file) return undefined;
   const encode = async (padding: number) => {
     const padded = new File([await file.arrayBuffer(), new Uint8Array(padding)], file.name, { type: file.type });
-    const res = new Response(multipartWire(submissionParts(form, { ...s, files: { ...s.files, [field]: padded } }, system)).body);
-    return { bytes: new Uint8Array(await res.arrayBuffer()), type: res.headers.get('content-type')! };
+    return encodedMultipart(submissionParts(form, { ...s, files: { ...s.files, [field]: padded } }, system));
   };
   // The boundary changes from one encoding to the next, its length does not.
   const bare = await encode(0);
@@ -510,10 +515,7 @@ export function badInputs(form: FormModule, ctx: BadInputContext): BadInput[] {
   add({ kind: 'honeypot', what: `with the honeypot "${ctx.honeypot}" filled`, message: 'Submission refused.', wire: multipart((s) => s, [[ctx.honeypot, 'https://spam.example']]) });
 
   // Bodies that are not a submission.
-  const encoded = async () => {
-    const res = new Response(multipartWire(parts(valid())).body);
-    return { bytes: new Uint8Array(await res.arrayBuffer()), type: res.headers.get('content-type')! };
-  };
+  const encoded = () => encodedMultipart(parts(valid()));
   add({ kind: 'malformed-multipart', what: 'multipart whose boundary is not the one in Content-Type', wire: async () => ({ body: (await encoded()).bytes, headers: { 'content-type': 'multipart/form-data; boundary=not-the-boundary-0123456789' } }) });
   add({ kind: 'malformed-multipart', what: 'multipart without a boundary in Content-Type', wire: async () => ({ body: (await encoded()).bytes, headers: { 'content-type': 'multipart/form-data' } }) });
   // Cut inside the last part: in its value, and in its headers (after which the parser may see the end).
