@@ -36,9 +36,10 @@ function submittedData(e, service, variant) {
   for (const key of keys) {
     if (SYSTEM_KEYS.indexOf(key) >= 0 || service.fileFields.indexOf(key) >= 0) continue;
     if (service.agreements && key === SIGNATURE_KEY) continue; // checked by lib/agreements.js
-    const value = variant.fields.indexOf(key) >= 0 ? valueOf(key, body, sentFields, typed) : sentOrBound(key, body, sentFields);
+    const field = variant.fields.indexOf(key) >= 0;
+    const value = field ? valueOf(key, body, sentFields, typed) : sentOrBound(key, body, sentFields);
     // Blanks are left out, but not a list (even an empty one) or an object sent for a one-value field: the schema refuses those.
-    const flattened = value !== null && typeof value === 'object' && !Array.isArray(typed[key]) && variant.fields.indexOf(key) >= 0;
+    const flattened = field && value !== null && typeof value === 'object' && !Array.isArray(typed[key]);
     if (flattened || !EMPTY(value)) data[key] = value;
   }
   for (const key of Object.keys(sentFiles)) {
