@@ -29,18 +29,26 @@ async function startChromium(freePort, chromiumArgs) {
   const child = spawn(executable, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   child.stderr.on('data', (d) => (log = (log + d).slice(-4000)));
+  // A process ended by a signal keeps exitCode null and gets signalCode instead.
+  const running = () => child.exitCode === null && child.signalCode === null;
   const stop = async () => {
-    if (child.exitCode === null) {
+    if (running()) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
+      if (running()) child.kill('SIGKILL');
     }
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes may still be writing into the profile for a moment after the browser
+    // has exited (ENOTEMPTY mid-removal): retried, and a leftover temp dir never costs the section's figures.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (error) {
+      console.warn(`  (could not remove chromium's profile ${profile}: ${error.code ?? error})`);
+    }
   };
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
+    if (!running()) break;
     try {
       const res = await fetch(`http://127.0.0.1:${port}/json/version`);
       if (res.ok) return { port, stop };
