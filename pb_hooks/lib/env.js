@@ -4,4 +4,10 @@ function env(name, fallback) {
   return value === '' ? fallback : value;
 }
 
-module.exports = { env };
+/** A job's cron expression from the environment: the fallback when unset or blank, '' when "off". */
+function cronSetting(name, fallback) {
+  const raw = String(env(name, fallback)).trim() || fallback;
+  return raw.toLowerCase() === 'off' ? '' : raw;
+}
+
+module.exports = { env, cronSetting };

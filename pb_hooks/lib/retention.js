@@ -17,7 +17,7 @@
  * "retention: …"; the actor is the admin who ran it, none for the daily job).
  */
 const config = require(`${__hooks}/generated/services.js`);
-const { env } = require(`${__hooks}/lib/env.js`);
+const { cronSetting } = require(`${__hooks}/lib/env.js`);
 
 const DAY = 86400000;
 const BATCH = 100;
@@ -31,8 +31,7 @@ const later = (a, b) => (String(a || '') > String(b || '') ? String(a || '') : S
 
 /** The daily job's cron expression from FORMWORK_RETENTION_CRON ('' when "off": a legal hold). */
 function schedule() {
-  const raw = String(env('FORMWORK_RETENTION_CRON', DEFAULT_SCHEDULE)).trim();
-  return raw.toLowerCase() === 'off' ? '' : raw;
+  return cronSetting('FORMWORK_RETENTION_CRON', DEFAULT_SCHEDULE);
 }
 
 /** Days data of these categories is kept: the longest of their periods (each is the policy's own exception). */
