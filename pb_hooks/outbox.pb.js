@@ -1,16 +1,23 @@
 /// <reference path="../pb_data/types.d.ts" />
-// The e-mail outbox (lib/outbox.js): SMTP from the environment at start, a job every minute, and
-// staff endpoints to send what is due now and to resend one e-mail.
+// The e-mail outbox (lib/outbox.js): SMTP from the environment at start, a job every minute
+// (FORMWORK_OUTBOX_CRON; "off" leaves sending to staff), and staff endpoints to send what is due now
+// and to resend one e-mail.
 
 onBootstrap((e) => {
   e.next();
-  require(`${__hooks}/lib/outbox.js`).configure(e.app);
+  const outbox = require(`${__hooks}/lib/outbox.js`);
+  outbox.configure(e.app);
+  if (!outbox.schedule()) e.app.logger().warn('outbox: FORMWORK_OUTBOX_CRON is off; e-mails wait until staff send them (POST /api/formwork/outbox/flush)');
 });
 
-cronAdd('formwork-outbox', '* * * * *', () => {
-  const result = require(`${__hooks}/lib/outbox.js`).processDue($app);
-  if (result.sent || result.retrying || result.failed) $app.logger().info('outbox', 'sent', result.sent, 'retrying', result.retrying, 'failed', result.failed);
-});
+const outboxSchedule = require(`${__hooks}/lib/outbox.js`).schedule();
+if (outboxSchedule) {
+  cronAdd('formwork-outbox', outboxSchedule, () => {
+    const result = require(`${__hooks}/lib/outbox.js`).processDue($app);
+    if (result.sent || result.retrying || result.failed)
+      $app.logger().info('outbox', 'sent', result.sent, 'retrying', result.retrying, 'failed', result.failed);
+  });
+}
 
 routerAdd('POST', '/api/formwork/outbox/flush', (e) => {
   const outbox = require(`${__hooks}/lib/outbox.js`);

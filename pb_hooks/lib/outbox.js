@@ -19,7 +19,7 @@
 const mail = require(`${__hooks}/generated/mail.js`);
 const config = require(`${__hooks}/generated/services.js`);
 
-const { env } = require(`${__hooks}/lib/env.js`);
+const { env, cronSetting } = require(`${__hooks}/lib/env.js`);
 
 function options() {
   return {
@@ -32,6 +32,16 @@ function options() {
     maxAttempts: Number(env('FORMWORK_MAIL_MAX_ATTEMPTS', '8')),
     throttleSeconds: Number(env('FORMWORK_MAIL_THROTTLE_SECONDS', '10')),
   };
+}
+
+const DEFAULT_SCHEDULE = '* * * * *';
+
+/**
+ * The sending job's cron expression from FORMWORK_OUTBOX_CRON ('' when "off": e-mails then wait in the
+ * outbox until staff send them, POST /api/formwork/outbox/flush, e.g. while the mail provider changes).
+ */
+function schedule() {
+  return cronSetting('FORMWORK_OUTBOX_CRON', DEFAULT_SCHEDULE);
 }
 
 /** PocketBase's own date format, which its filters compare as text. */
@@ -317,4 +327,4 @@ function mayManage(auth) {
   return auth.collection().name === config.staffCollection && auth.getString('role') === 'admin';
 }
 
-module.exports = { submissionMails, enqueuePaymentDue, processDue, resend, configure, mayManage };
+module.exports = { schedule, submissionMails, enqueuePaymentDue, processDue, resend, configure, mayManage };

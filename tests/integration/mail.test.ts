@@ -2,7 +2,9 @@
  * Confirmation e-mails through the outbox, against a real PocketBase and a real SMTP server on
  * loopback: the applicant's mail arrives in the language they used and holds no sensitive data, staff
  * get a notice, a mail server that is down neither slows nor fails a submission (the mail follows once
- * it is back), and one recipient gets at most one e-mail per throttle period.
+ * it is back), and one recipient gets at most one e-mail per throttle period. The servers here run without
+ * the minute's job (the harness's FORMWORK_OUTBOX_CRON=off): each test sends when it flushes, so the job
+ * never sends or renders an e-mail between its steps.
  */
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -185,7 +187,6 @@ describe('e-mail outbox', () => {
   });
 
   it("sends an e-mail queued with its documents' texts (before the archive) as it was written", async () => {
-    // Counted from the submission: the minute's outbox job may send the e-mail before the flush does.
     const before = smtp!.messages.length;
     const res = await submitCreditRepair({ locale: 'en', email: 'earlier@example.com' });
     const { id } = (await res.json()) as { id: string };
@@ -236,5 +237,26 @@ describe('e-mail outbox, when a mail server never answers', () => {
 
     await admin.send(`/api/formwork/outbox/${item.id}/resend`, { method: 'POST' });
     expect(await admin.collection('outbox').getOne(item.id)).toMatchObject({ attempts: 1, status: 'pending' }); // queued again, tried once more
+  });
+});
+
+describe("the outbox job's schedule (FORMWORK_OUTBOX_CRON)", () => {
+  /** The server's scheduled jobs, as its superuser API lists them. */
+  const jobsOf = async (env: Record<string, string>) => {
+    const pb = await startPocketBase({ env });
+    try {
+      const jobs = await (await superuserClient(pb)).crons.getFullList();
+      return Object.fromEntries(jobs.map((j) => [j.id, j.expression]));
+    } finally {
+      await pb.stop();
+    }
+  };
+
+  it('sends every minute by default, on the schedule given, and not at all when off', async () => {
+    expect((await jobsOf({ FORMWORK_OUTBOX_CRON: '' }))['formwork-outbox']).toBe('* * * * *');
+    expect((await jobsOf({ FORMWORK_OUTBOX_CRON: '*/5 * * * *' }))['formwork-outbox']).toBe('*/5 * * * *');
+    const off = await jobsOf({ FORMWORK_OUTBOX_CRON: 'off' });
+    expect(off['formwork-outbox']).toBeUndefined();
+    expect(off['formwork-trash-purge']).toBe('17 4 * * *'); // the server's other jobs are there
   });
 });

@@ -10,8 +10,9 @@ export interface FlushResult {
 
 /**
  * Sends what is due in the e-mail outbox now (POST /api/formwork/outbox/flush, as a staff admin or
- * superuser). The minute's outbox job may be sending at that very moment, and then the flush is skipped
- * (one sender at a time, pb_hooks/lib/outbox.js): it is asked again until it runs.
+ * superuser). On a server whose minute job is on (the test harness turns it off), the job may be sending
+ * at that very moment, and then the flush is skipped (one sender at a time, pb_hooks/lib/outbox.js): it is
+ * asked again until it runs.
  */
 export async function flushOutbox(admin: PocketBase): Promise<FlushResult> {
   for (let attempt = 0; ; attempt++) {

@@ -77,8 +77,17 @@ export async function startPocketBase(options: StartOptions = {}): Promise<Pocke
   const common = ['--dir', dataDir, '--migrationsDir', migrationsDir, '--hooksDir', hooksDir];
   // The suites submit hundreds of records from 127.0.0.1: the per-IP limiter is off unless a test turns it on.
   // So is the proof of work (pb_hooks/lib/proofOfWork.js) for the API suites, which post bodies of their
-  // own; the browser tests (startSite) and tests/integration/proof-of-work.test.ts turn it on.
-  const env = { ...process.env, FORMWORK_RATE_LIMITS: 'off', FORMWORK_POW: 'off', FORMWORK_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, ...options.env };
+  // own; the browser tests (startSite) and tests/integration/proof-of-work.test.ts turn it on. The outbox's
+  // minute job is off too: a test sends e-mails when it means to (tests/support/outbox.ts), and the job
+  // could otherwise send or render one between a test's steps (`FORMWORK_OUTBOX_CRON: ''` is the default).
+  const env = {
+    ...process.env,
+    FORMWORK_RATE_LIMITS: 'off',
+    FORMWORK_POW: 'off',
+    FORMWORK_OUTBOX_CRON: 'off',
+    FORMWORK_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+    ...options.env,
+  };
   if (options.migrate !== false) {
     // `pocketbase migrate` exits 0 even when a migration fails; its output is the only signal.
     const out = execFileSync(PB_BIN, ['migrate', 'up', ...common], { env, encoding: 'utf8', stdio: 'pipe' });
