@@ -72,13 +72,16 @@ function head(file) {
 /**
  * The stored name of an unsaved file (filesystem.File) with its extension made its content's, when its
  * name claims another type we know; otherwise unchanged. Returns the new name, or '' when unchanged.
+ * PocketBase keeps two extensions ("scan.pdf.png" is stored as "scan_….pdf.png"): when the one before
+ * the last already names the content, the last is dropped ("scan_….pdf", not "scan_….pdf.pdf").
  */
 function nameByContent(file) {
   const claimed = typeOfName(file.name);
   if (!claimed) return '';
   const actual = typeOfContent(head(file));
   if (!actual || actual === claimed) return '';
-  file.name = file.name.slice(0, file.name.lastIndexOf('.') + 1) + actual.ext;
+  const stem = file.name.slice(0, file.name.lastIndexOf('.'));
+  file.name = typeOfName(stem) === actual ? stem : `${stem}.${actual.ext}`;
   return file.name;
 }
 

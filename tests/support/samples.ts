@@ -346,7 +346,7 @@ export interface MisnamedFile {
   wire: () => Promise<Wire>;
 }
 
-/** For each file field: a real PNG, PDF or GIF (a type it accepts) under the name of another type it accepts. */
+/** For each file field: a real PNG, PDF or GIF (a type it accepts) under the name of another type it accepts, alone and after its own extension. */
 export function misnamedFiles(form: FormModule, system: Record<string, string>): MisnamedFile[] {
   const out: MisnamedFile[] = [];
   for (const field of Object.keys(form.schema.properties ?? {})) {
@@ -355,16 +355,18 @@ export function misnamedFiles(form: FormModule, system: Record<string, string>):
     for (const content of KNOWN_CONTENT) {
       const target = misnamedAs(file.accept, content.mime);
       if (!target || !accepts(file.accept, content.mime)) continue;
-      const name = `doc.${EXTENSIONS[target] ?? 'bin'}`;
-      out.push({
-        what: `${field}: a ${content.ext.toUpperCase()}'s bytes named ${name}`,
-        field,
-        storedExt: content.ext,
-        wire: async () => {
-          const s = sans(validSubmission(form), field);
-          return multipartWire([...submissionParts(form, s, system), [field, fileOf(target, name, content.bytes, target)]]);
-        },
-      });
+      // Also with the content's own extension before the wrong one: PocketBase keeps two extensions.
+      for (const name of [`doc.${EXTENSIONS[target] ?? 'bin'}`, `doc.${content.ext}.${EXTENSIONS[target] ?? 'bin'}`]) {
+        out.push({
+          what: `${field}: a ${content.ext.toUpperCase()}'s bytes named ${name}`,
+          field,
+          storedExt: content.ext,
+          wire: async () => {
+            const s = sans(validSubmission(form), field);
+            return multipartWire([...submissionParts(form, s, system), [field, fileOf(target, name, content.bytes, target)]]);
+          },
+        });
+      }
     }
   }
   return out;

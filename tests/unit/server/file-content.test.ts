@@ -113,6 +113,16 @@ describe('fileContent', () => {
     expect(fc.nameByContent(docx.file)).toBe('letter_x.docx');
   });
 
+  it('drops the last of two extensions when the first already names the content (PocketBase keeps both)', () => {
+    const cases: [string, number[], string][] = [
+      ['scan_a1.pdf.png', HEADS['application/pdf']!, 'scan_a1.pdf'],
+      ['photo_a1.JPEG.png', HEADS['image/jpeg']!, 'photo_a1.JPEG'],
+      ['report_a1.final.png', HEADS['application/pdf']!, 'report_a1.final.pdf'],
+      ['scan_a1.gif.png', HEADS['application/pdf']!, 'scan_a1.gif.pdf'], // the first names yet another type
+    ];
+    for (const [name, bytes, renamed] of cases) expect(fc.nameByContent(unsaved(name, bytes).file), name).toBe(renamed);
+  });
+
   it('leaves a name alone when it already says the content, says no known type, or the content is unknown', () => {
     const cases: [string, number[]][] = [
       ['photo_1.jpeg', HEADS['image/jpeg']!],
