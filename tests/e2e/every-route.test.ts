@@ -12,12 +12,12 @@
  * And axe-core finds no WCAG 2.x A/AA violation on the settled screen.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { FormModule, Locale } from '../../src/engine/types.ts';
 import { registry } from '../../src/generated/registry.ts';
+import { violations, withAxe } from '../support/axe.ts';
 import { launchBrowser, watchConsole } from '../support/browser.ts';
 import { ROOT, type PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSite } from '../support/site.ts';
@@ -84,33 +84,6 @@ const SAME_EVERYWHERE: Set<string> = (() => {
     .map(([, text]) => text.trim());
   return new Set([...texts, registry.site.company.name]);
 })();
-
-/** axe-core's browser bundle, put into each document of the languages' contexts. */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** axe's WCAG A/AA violations on the page, one readable line per offending element. */
-async function accessibilityViolations(page: Page): Promise<string[]> {
-  const violations = await page.evaluate(async (tags) => {
-    const { axe } = window as unknown as {
-      axe: {
-        run: (
-          context: Document,
-          options: object,
-        ) => Promise<{ violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[]; html: string; failureSummary?: string }[] }[] }>;
-      };
-    };
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, html: n.html, summary: n.failureSummary })) }));
-  }, AXE_TAGS);
-  return violations.flatMap((v) =>
-    v.nodes.map((n) => {
-      const html = n.html.replace(/\s+/g, ' ').slice(0, 160);
-      const why = (n.summary ?? '').split('\n').slice(1).join(' ').trim().slice(0, 200);
-      return `${v.id} [${v.impact ?? '?'}] ${v.help} — ${JSON.stringify(n.target)} — ${html}${why ? ` — ${why}` : ''}`;
-    }),
-  );
-}
 
 /** What a missing message looks like on screen: its key, e.g. "service.claim.title". */
 const RAW_KEY = /\b(service|page|fields|errors|form|admin|nav|footer|options|route|lang|staff|payment|blocks|alert)\.[A-Za-z0-9_.-]+\b/;
@@ -214,10 +187,7 @@ describe('every route in every language', () => {
         (url) => url.origin !== site.url,
         (route) => route.abort(),
       );
-      // axe-core in every document, ahead of the site's scripts. An init script rather than a <script>
-      // tag (page.addScriptTag): the site's Content-Security-Policy (pb_hooks) rightly refuses inline
-      // scripts, and bypassing CSP for the context would hide the site's own breaches from the console check.
-      await context.addInitScript({ content: AXE_SOURCE });
+      await withAxe(context);
       contexts.set(lang, context);
     }
   });
@@ -248,7 +218,7 @@ describe('every route in every language', () => {
         const messages = MESSAGES[lang];
         heading = screen.h1.length === 1 ? screen.h1[0] : undefined;
         // Soft: reported alongside whatever the checks below find, not hidden behind them.
-        expect.soft(await accessibilityViolations(page), 'axe-core WCAG A/AA violations').toEqual([]);
+        expect.soft(await violations(page), 'axe-core WCAG A/AA violations').toEqual([]);
 
         if (route.kind === 'staff') {
           // The list itself, not the sign-in page it sends strangers to.
