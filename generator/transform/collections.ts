@@ -207,6 +207,9 @@ export function trashCollection(site: SiteModel): PbCollection {
       field(name, 'json', 'record', { required: true, maxSize: 0 }),
       field(name, 'file', 'files', { required: false, maxSelect: 99, maxSize: 104857600, mimeTypes: [], protected: true, thumbs: [] }),
       textField(name, 'deletedBy', 100, false),
+      // The applicant's private status-page token, kept apart from `record` (which staff read), so a
+      // restored application's link still works.
+      field(name, 'text', 'accessToken', { hidden: true, required: false, min: 0, max: 64, pattern: '', autogeneratePattern: '', primaryKey: false }),
       ...autodates(name),
     ],
     [

@@ -29,6 +29,8 @@ function moveToTrash(app, record, auth) {
   record.unhide(...service.sensitiveFields.map((name) => service.sealed[name]));
   copy.set('record', JSON.parse(JSON.stringify(record.publicExport())));
   copy.set('deletedBy', auth ? auth.id : '');
+  // Hidden, so not in `record`: the applicant's status link (cancel, pay) must survive a restore.
+  if (record.collection().fields.getByName('accessToken')) copy.set('accessToken', record.getString('accessToken'));
   const fsys = app.newFilesystem();
   try {
     const files = reuploadable(fsys, record.baseFilesPath(), service.fileFields.flatMap((f) => fileNames(record.get(f))));
@@ -63,6 +65,7 @@ function restore(app, entry) {
     if (!collection.fields.getByName(key)) continue; // a field removed since the delete
     record.set(key, data[key]);
   }
+  if (collection.fields.getByName('accessToken')) record.set('accessToken', entry.getString('accessToken'));
   // Different from the autodate's own value, so PocketBase keeps it (see core/field_autodate.go).
   if (data.created) record.setRaw('created', data.created);
   const fsys = app.newFilesystem();

@@ -181,6 +181,21 @@ describe('credit repair agreements, cancellation and payment timing', () => {
     expect((await setStatus(id, 'review')).status).toBe(400); // a cancelled contract stays cancelled
   });
 
+  it("keeps the applicant's link through the trash: deleted, it answers 404; restored, it works again, and staff never see it", async () => {
+    const { id } = (await (await submit(signed('en'))).json()) as { id: string };
+    const token = await tokenOf(id);
+    await admin.collection(COLLECTION).delete(id);
+    expect((await page(token)).status).toBe(404);
+    const viewer = await staffClient(pb, 'viewer');
+    const [entry] = await viewer.collection(registry.trashCollection).getFullList({ filter: `key = "${id}"` });
+    expect(entry).not.toHaveProperty('accessToken');
+    expect(JSON.stringify(entry)).not.toContain(token);
+    const restored = await fetch(`${pb.url}/api/formwork/trash/${entry!.id}/restore`, { method: 'POST', headers: { Authorization: admin.authStore.token } });
+    expect(restored.status).toBe(200);
+    expect(await tokenOf(id)).toBe(token);
+    expect(await (await page(token)).json()).toMatchObject({ status: 'new', canCancel: true });
+  });
+
   it('refuses a cancellation after the deadline, and only then lets staff start the service', async () => {
     const { id } = (await (await submit(signed('en'))).json()) as { id: string };
     const token = await tokenOf(id);
