@@ -94,10 +94,17 @@ function verifySignature(header, body, secret, nowSeconds) {
   return signatures.some((s) => $security.equal(s, expected));
 }
 
-/** checkout.session.completed → the application it names is paid. Other events are acknowledged. */
+/** The events that can say a checkout's money has arrived; a delayed method (a bank debit) sends the second. */
+const PAID_EVENTS = ['checkout.session.completed', 'checkout.session.async_payment_succeeded'];
+
+/**
+ * A paid checkout → the application it names is paid. A checkout completed with a delayed method is not
+ * paid yet (payment_status "unpaid" until its async_payment_succeeded). Other events are acknowledged.
+ */
 function applyEvent(app, event) {
-  if (!event || event.type !== 'checkout.session.completed') return { handled: false };
+  if (!event || PAID_EVENTS.indexOf(event.type) < 0) return { handled: false };
   const session = (event.data && event.data.object) || {};
+  if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return { handled: false, reason: 'not paid yet' };
   const ref = String(session.client_reference_id || '');
   const dash = ref.indexOf('-');
   const collection = ref.slice(0, dash);

@@ -35,7 +35,12 @@ describe('payments', () => {
       body,
     });
   };
-  const completed = (reference: string) => ({ id: 'evt_1', type: 'checkout.session.completed', data: { object: { id: 'cs_test_1', client_reference_id: reference } } });
+  const checkoutEvent = (type: string, reference: string, paymentStatus: string) => ({
+    id: 'evt_1',
+    type,
+    data: { object: { id: 'cs_test_1', client_reference_id: reference, payment_status: paymentStatus } },
+  });
+  const completed = (reference: string) => checkoutEvent('checkout.session.completed', reference, 'paid');
 
   beforeAll(async () => {
     stripe = await startStripeMock();
@@ -81,6 +86,19 @@ describe('payments', () => {
     const stored = await (await superuserClient(pb)).collection('claim').getOne(String(body.id));
     expect(stored.paymentStatus).toBe('paid');
     expect(stored.paidAt).not.toBe('');
+  });
+
+  it('waits for the money of a delayed method (a bank debit): completed unpaid, then paid when it succeeds', async () => {
+    const { body } = await claim();
+    const stored = async () => (await (await superuserClient(pb)).collection('claim').getOne(String(body.id))).paymentStatus;
+    const res = await webhook(checkoutEvent('checkout.session.completed', `claim-${body.id}`, 'unpaid'));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ received: true, handled: false, reason: 'not paid yet' });
+    expect(await stored()).toBe('unpaid');
+    expect(await (await webhook(checkoutEvent('checkout.session.async_payment_failed', `claim-${body.id}`, 'unpaid'))).json()).toMatchObject({ handled: false });
+    expect(await stored()).toBe('unpaid');
+    expect(await (await webhook(checkoutEvent('checkout.session.async_payment_succeeded', `claim-${body.id}`, 'paid'))).json()).toMatchObject({ handled: true, record: body.id });
+    expect(await stored()).toBe('paid');
   });
 
   it('refuses a forged, a wrongly signed or a stale webhook, and changes nothing', async () => {
