@@ -4,6 +4,7 @@
  * touches personal data is written to the audit log in the same transaction as the act itself.
  */
 const config = require(`${__hooks}/generated/services.js`);
+const { own } = require(`${__hooks}/lib/own.js`);
 
 /** The signed-in staff account of a request, or null (a superuser token is not staff). */
 function staffOf(e) {
@@ -40,7 +41,7 @@ function audit(app, actor, action, what) {
 
 /** The service of a collection name from a URL, or a 404 (never a hint about other collections). */
 function serviceOf(collection) {
-  const service = config.services[collection];
+  const service = own(config.services, collection);
   if (!service) throw new NotFoundError('No such list.');
   return service;
 }

@@ -11,6 +11,7 @@
  * Card values never leave `scrub()`: not in a record, not in the report, not in the rejected data.
  */
 const config = require(`${__hooks}/generated/services.js`);
+const { own } = require(`${__hooks}/lib/own.js`);
 const validators = require(`${__hooks}/generated/validators.js`);
 const sensitive = require(`${__hooks}/lib/sensitive.js`);
 
@@ -325,7 +326,7 @@ function planRecord(app, collectionName, key, legacy) {
     return plan;
   }
   delete clean[ERRORS_KEY];
-  const own = ownFields(service);
+  const formFields = ownFields(service);
   const fileNames = (LEGACY_FILES[collectionName] || []).concat(service.fileFields);
   const values = {};
   let variantHint = '';
@@ -343,7 +344,7 @@ function planRecord(app, collectionName, key, legacy) {
     } else if (LOCALE_KEYS.indexOf(name) >= 0) {
       const locale = (text(value) || '').toLowerCase().slice(0, 2);
       if (LANGUAGES.indexOf(locale) >= 0) plan.locale = locale;
-    } else if (own.indexOf(name) >= 0 || service.serverValues[name] !== undefined) {
+    } else if (formFields.indexOf(name) >= 0 || service.serverValues[name] !== undefined) {
       if (EMPTY(value) || (PLACEHOLDER_FIELDS.indexOf(name) >= 0 && isPlaceholder(value))) continue;
       values[name] = normalise(name, value, collection.fields.getByName(name));
     } else if (!EMPTY(value)) {
@@ -360,7 +361,7 @@ function planRecord(app, collectionName, key, legacy) {
     delete values[name];
   }
   // The service's first variant that takes the record as it is; else the one with the fewest errors.
-  const variants = service.variants[variantHint] ? [variantHint] : Object.keys(service.variants);
+  const variants = own(service.variants, variantHint) ? [variantHint] : Object.keys(service.variants);
   let best = null;
   for (const id of variants) {
     const data = Object.assign({}, values);

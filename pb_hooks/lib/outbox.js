@@ -20,6 +20,7 @@ const mail = require(`${__hooks}/generated/mail.js`);
 const config = require(`${__hooks}/generated/services.js`);
 
 const { env, cronSetting } = require(`${__hooks}/lib/env.js`);
+const { own } = require(`${__hooks}/lib/own.js`);
 
 function options() {
   return {
@@ -80,7 +81,7 @@ function fieldLines(values, texts) {
 
 /** `submittedAt`: when the application was sent (a Date or PocketBase's date text), shown to the minute. */
 function context(service, record, locale, opts, submittedAt) {
-  const language = service.texts[locale] ? locale : mail.defaultLanguage; // the e-mail's texts, and its documents
+  const language = own(service.texts, locale) ? locale : mail.defaultLanguage; // the e-mail's texts, and its documents
   const texts = service.texts[language];
   const phone = mail.company.phone || '';
   const at = typeof submittedAt === 'string' ? submittedAt : submittedAt.toISOString().replace('T', ' ');
@@ -92,7 +93,7 @@ function context(service, record, locale, opts, submittedAt) {
       service: texts.title,
       form: texts.forms[record.getString('variant')] || texts.title,
       submittedAt: at.slice(0, 16) + ' UTC',
-      language: (service.texts[record.getString('locale')] || texts).language,
+      language: (own(service.texts, record.getString('locale')) || texts).language,
       reference: record.id,
       listUrl: opts.publicUrl + service.adminRoute,
       fields: fieldLines(values, texts),
@@ -122,9 +123,9 @@ function agreementContext(service, record, language) {
 }
 
 function templateOf(template, locale) {
-  const versions = mail.templates[template];
+  const versions = own(mail.templates, template);
   if (!versions) throw new Error('No e-mail template "' + template + '".');
-  return versions[locale] || versions[mail.defaultLanguage];
+  return own(versions, locale) || versions[mail.defaultLanguage];
 }
 
 const subjectOf = (template, locale, ctx) => templateOf(template, locale).subject(ctx).replace(/\s+/g, ' ').trim();

@@ -9,6 +9,7 @@
 const config = require(`${__hooks}/generated/services.js`);
 
 const { env } = require(`${__hooks}/lib/env.js`);
+const { own } = require(`${__hooks}/lib/own.js`);
 
 const apiBase = () => env('FORMWORK_STRIPE_API_BASE', 'https://api.stripe.com').replace(/\/+$/, '');
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -18,7 +19,7 @@ const referenceOf = (record) => record.collection().name + '-' + record.id;
 
 /** The checkout link for `record` (its form's, overridable by environment), naming the record for the provider. */
 function checkoutLink(service, record) {
-  const variant = service.variants[record.getString('variant')];
+  const variant = own(service.variants, record.getString('variant'));
   if (!variant || !variant.checkout) return '';
   const base = env(variant.checkout.env, variant.checkout.url);
   return base + (base.indexOf('?') >= 0 ? '&' : '?') + 'client_reference_id=' + encodeURIComponent(referenceOf(record));
@@ -109,7 +110,7 @@ function applyEvent(app, event) {
   const dash = ref.indexOf('-');
   const collection = ref.slice(0, dash);
   const id = ref.slice(dash + 1);
-  const service = config.services[collection];
+  const service = own(config.services, collection);
   if (dash <= 0 || !service || !service.payments) return { handled: false, reason: 'unknown reference' };
   const record = app.findRecordById(collection, id);
   record.set('paymentStatus', 'paid');
@@ -159,8 +160,8 @@ function accountSession(accountId) {
  * browser names only the product and the interval. Answers the provider's page address.
  */
 function productCheckout(productId, interval, locale) {
-  const product = config.products[String(productId)];
-  const price = product && product.prices[String(interval)];
+  const product = own(config.products, String(productId));
+  const price = product && own(product.prices, String(interval));
   if (!product || !price) return { status: 400, json: { message: 'Unknown product or billing interval.' } };
   const site = env('FORMWORK_PUBLIC_URL', 'http://127.0.0.1:8090').replace(/\/+$/, '');
   const res = stripePost('/v1/checkout/sessions', {

@@ -11,6 +11,7 @@ const services = config.services;
 const SYSTEM_KEYS = config.systemFields;
 const { SIGNATURE_KEY } = require(`${__hooks}/lib/agreements.js`);
 const sent = require(`${__hooks}/lib/sentRequest.js`);
+const { own } = require(`${__hooks}/lib/own.js`);
 
 const EMPTY = (value) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
@@ -96,7 +97,7 @@ function checkCreate(e) {
   const trap = (e.requestInfo().body || {})[config.honeypot];
   if (trap !== undefined && trap !== null && String(trap) !== '') throw new BadRequestError('Submission refused.');
   const variantId = e.record.getString('variant');
-  const variant = service.variants[variantId];
+  const variant = own(service.variants, variantId);
   if (!variant) {
     throw new BadRequestError('Unknown form.', { variant: new ValidationError('enum', 'Unknown form variant.') });
   }

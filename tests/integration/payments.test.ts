@@ -130,6 +130,10 @@ describe('payments', () => {
     expect(((await ok.json()) as { url: string }).url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
     expect((await checkout({ product: 'gold', interval: 'year' })).status).toBe(400);
     expect((await checkout({ product: 'basic', interval: 'week' })).status).toBe(400);
+    // Names every object has are neither products nor intervals (an interval "constructor" once priced NaN).
+    expect((await checkout({ product: 'constructor', interval: 'year' })).status).toBe(400);
+    expect((await checkout({ product: 'basic', interval: 'constructor' })).status).toBe(400);
+    expect((await checkout({ product: '__proto__', interval: 'toString' })).status).toBe(400);
   });
 
   it('answers a bad account id, or a provider that cannot be reached, with a clear error', async () => {

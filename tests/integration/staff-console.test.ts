@@ -282,7 +282,7 @@ describe('staff console rules', () => {
         expect(list.totalItems > 0, JSON.stringify(params)).toBe(expectSome);
       }
       expect((await call(viewer, `/api/formwork/export/${COLLECTION}?from=yesterday`)).status).toBe(400);
-      expect((await call(viewer, `/api/formwork/export/nosuchlist`)).status).toBe(404);
+      for (const list of ['nosuchlist', 'constructor', '__proto__']) expect((await call(viewer, `/api/formwork/export/${list}`)).status, list).toBe(404);
     });
   });
 

@@ -499,12 +499,17 @@ export function badInputs(form: FormModule, ctx: BadInputContext): BadInput[] {
   const { variant: _v, ...noVariant } = system;
   const { locale: _l, ...noLocale } = system;
   add({ kind: 'system-field', what: 'without a variant', field: 'variant', wire: async () => multipartWire(parts(valid(), noVariant)) });
-  add({ kind: 'system-field', what: 'for a variant that does not exist', field: 'variant', codes: ['enum'], wire: async () => multipartWire(parts(valid(), { ...system, variant: 'no-such-form' })) });
+  // Names every JavaScript object has are not variants or languages either (a look-up by them finds one).
+  for (const variant of ['no-such-form', 'constructor', '__proto__']) {
+    add({ kind: 'system-field', what: `for a variant "${variant}" that does not exist`, field: 'variant', codes: ['enum'], wire: async () => multipartWire(parts(valid(), { ...system, variant })) });
+  }
   // What was signed is checked against the documents in the submission's language, so without a (known)
   // language the signature can be what the error names.
   const orFields = Object.keys(extraFields);
   add({ kind: 'system-field', what: 'without a language', field: 'locale', orFields, wire: async () => multipartWire(parts(valid(), noLocale)) });
-  add({ kind: 'system-field', what: 'in a language the site does not have', field: 'locale', orFields, wire: async () => multipartWire(parts(valid(), { ...system, locale: 'xx' })) });
+  for (const locale of ['xx', '__proto__', 'constructor']) {
+    add({ kind: 'system-field', what: `in a language "${locale}" the site does not have`, field: 'locale', orFields, wire: async () => multipartWire(parts(valid(), { ...system, locale })) });
+  }
   // The attempt's idempotency key (src/engine/idempotency.ts) is optional, but only 16–64 of [A-Za-z0-9-].
   if (ctx.systemFields.includes('idempotencyKey')) {
     add({ kind: 'system-field', what: 'with an idempotency key that is not one', field: 'idempotencyKey', codes: ['pattern'], wire: async () => multipartWire(parts(valid(), { ...system, idempotencyKey: "x' OR '1'='1 --" })) });
