@@ -237,12 +237,18 @@ function processDue(app) {
     result.skipped = true;
     return result;
   }
+  // One sender at a time (the minute's job, a staff flush): claimed under the store's lock, as a check
+  // and a set apart would let two that start together both send the same e-mails.
   const store = app.store();
-  if (store.has('formwork.outbox.busy')) {
+  let claimed = false;
+  store.setFunc('formwork.outbox.busy', (busy) => {
+    claimed = !busy;
+    return true;
+  });
+  if (!claimed) {
     result.skipped = true;
     return result;
   }
-  store.set('formwork.outbox.busy', true);
   try {
     const opts = options();
     const now = Date.now();

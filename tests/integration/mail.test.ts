@@ -13,7 +13,7 @@ import ru from '../../src/generated/messages/ru.json';
 import { formData, pngFile, signed, validCreditRepair } from '../support/fixtures.ts';
 import { freePort, startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSmtpSink, type SmtpSink } from '../support/smtp.ts';
-import { flushOutbox } from '../support/outbox.ts';
+import { flushOutbox, type FlushResult } from '../support/outbox.ts';
 import { superuserClient } from '../support/staff.ts';
 
 const pick = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
@@ -199,6 +199,19 @@ describe('e-mail outbox', () => {
     const mail = smtp!.messages.slice(before).find((m) => m.to && !Array.isArray(m.to) && m.to.text === 'earlier@example.com');
     expect(mail?.text).toContain('Contract as queued');
     expect(mail?.text).toContain('The text this e-mail was queued with.');
+  });
+
+  it('sends each e-mail once when several flushes start together (one sender at a time)', async () => {
+    const addresses = ['once-1@example.com', 'once-2@example.com', 'once-3@example.com'];
+    for (const email of addresses) expect((await submitCreditRepair({ locale: 'en', email })).status).toBe(200);
+    await quiet();
+    const before = smtp!.messages.length;
+    const results = (await Promise.all(Array.from({ length: 6 }, () => admin.send('/api/formwork/outbox/flush', { method: 'POST' })))) as FlushResult[];
+    await flush(); // whatever a skipped one left
+    const to = (address: string) => smtp!.messages.slice(before).filter((m) => m.to && !Array.isArray(m.to) && m.to.text === address).length;
+    expect(addresses.map(to)).toEqual([1, 1, 1]);
+    expect(to(STAFF)).toBe(1); // the other notices wait for the throttle period
+    expect(results.filter((r) => !r.skipped).length).toBeGreaterThanOrEqual(1);
   });
 
   it('lets only staff admins flush or resend', async () => {
