@@ -176,6 +176,30 @@ function clearNotes(app, collection, id, apply) {
   return rows.length;
 }
 
+/**
+ * The signature rows of an application deleted for good keep what was signed, which version, when and for
+ * which record (that the contract was made), but no longer who signed, from where or with what browser.
+ */
+function clearSignatures(app, collection, id, apply) {
+  const rows = app.findRecordsByFilter(
+    config.signatureCollection,
+    "sourceCollection = {:c} && record = {:r} && (signedName != '' || ip != '' || userAgent != '')",
+    '',
+    0,
+    0,
+    { c: collection, r: id },
+  );
+  if (apply) {
+    for (const row of rows) {
+      row.set('signedName', '');
+      row.set('ip', '');
+      row.set('userAgent', '');
+      app.saveNoValidate(row);
+    }
+  }
+  return rows.length;
+}
+
 /** The audit entry's field column holds 100 characters: the names when they fit (the detail always has them). */
 const fieldColumn = (names) => (names.join(',').length <= 100 ? names.join(',') : '');
 
@@ -336,7 +360,7 @@ function sweepOutbox(app, now, run, totals, mailsGone) {
 function sweep(app, options) {
   const run = { apply: !!(options && options.apply), actor: (options && options.actor) || null };
   const now = (options && options.now) || Date.now();
-  const totals = { cleared: 0, deleted: 0, files: 0, emails: 0, notes: 0 };
+  const totals = { cleared: 0, deleted: 0, files: 0, emails: 0, notes: 0, signatures: 0 };
   const mailsGone = {};
   const collections = [];
   for (const collection of Object.keys(config.services)) {
@@ -372,12 +396,14 @@ function logsCheck(app) {
 function deleteForGood(txApp, run, acc, it) {
   const mails = mailsOf(txApp, it.collection, it.key);
   const notes = clearNotes(txApp, it.collection, it.key, run.apply);
-  note(acc.section, 'delete', Object.assign(it.item, { files: it.files, emails: mails.length, notes }));
+  const signatures = clearSignatures(txApp, it.collection, it.key, run.apply);
+  note(acc.section, 'delete', Object.assign(it.item, { files: it.files, emails: mails.length, notes, signatures }));
   acc.section.files += it.files;
   acc.totals.deleted++;
   acc.totals.files += it.files;
   acc.totals.emails += mails.length;
   acc.totals.notes += notes;
+  acc.totals.signatures += signatures;
   for (const m of mails) acc.mailsGone[m.id] = true;
   if (!run.apply) return;
   for (const m of mails) txApp.delete(m);
@@ -386,7 +412,19 @@ function deleteForGood(txApp, run, acc, it) {
     collection: it.collection,
     record: it.key,
     detail:
-      'retention: ' + it.what + ' for good with its files (' + it.files + ') and e-mails (' + mails.length + '); every field past its period (' + it.rules.recordDays + ' days since ' + it.since + ')',
+      'retention: ' +
+      it.what +
+      ' for good with its files (' +
+      it.files +
+      ') and e-mails (' +
+      mails.length +
+      '), its signatures (' +
+      signatures +
+      ') without name, address and browser; every field past its period (' +
+      it.rules.recordDays +
+      ' days since ' +
+      it.since +
+      ')',
   });
 }
 

@@ -14,7 +14,7 @@ import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormModule } from '../../src/engine/types.ts';
 import { registry } from '../../src/generated/registry.ts';
-import { formData } from '../support/fixtures.ts';
+import { formData, pngFile, signed, validCreditRepair } from '../support/fixtures.ts';
 import { startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
 import { validSubmission } from '../support/samples.ts';
 import { createStaff, superuserClient } from '../support/staff.ts';
@@ -40,7 +40,7 @@ interface Section {
   collection: string;
   kind: 'service' | 'trash' | 'outbox';
   clear: { count: number; fields: Record<string, number>; records: { id: string; since: string; fields: string[]; files: number; key?: string }[] };
-  delete: { count: number; records: { id: string; since: string; files?: number; emails?: number; notes?: number; key?: string; record?: string }[] };
+  delete: { count: number; records: { id: string; since: string; files?: number; emails?: number; notes?: number; signatures?: number; key?: string; record?: string }[] };
   files: number;
   oldest: string;
   fields?: Record<string, { categories: string[]; days: number }>;
@@ -52,7 +52,7 @@ interface Report {
   schedule: string;
   policy: { default: number; categories: Record<string, number> };
   collections: Section[];
-  totals: { cleared: number; deleted: number; files: number; emails: number; notes: number };
+  totals: { cleared: number; deleted: number; files: number; emails: number; notes: number; signatures: number };
   logs: { maxDays: number; days: number; withinPolicy: boolean };
 }
 
@@ -219,7 +219,7 @@ describe('retention of personal data (privacy policy)', () => {
     expect(claim.recordDays).toBe(180);
     expect(claim.clear.records).toEqual([{ id: ids.claimOld, since: before.get(ids.claimOld)!.created, fields: ['amount', 'message'], files: 0 }]);
     // The clock starts at the latest status change when there is one (190 days ago, submitted 200).
-    expect(claim.delete.records).toEqual([{ id: ids.claimGone, since: aged.claimGoneHistory, files: 1, emails: 1, notes: 1 }]);
+    expect(claim.delete.records).toEqual([{ id: ids.claimGone, since: aged.claimGoneHistory, files: 1, emails: 1, notes: 1, signatures: 0 }]);
     expect(claim.files).toBe(1);
 
     const students = section(dry, STUDENTS);
@@ -230,14 +230,14 @@ describe('retention of personal data (privacy policy)', () => {
     expect(loan.fields?.ssn).toEqual({ categories: ['A', 'L'], days: 180 }); // L gives no period of its own
     expect(loan.clear.count).toBe(0);
     const loanFiles = filesOf(before.get(ids.loanGone)!, fileFields[LOAN]!).length;
-    expect(loan.delete.records).toEqual([{ id: ids.loanGone, since: before.get(ids.loanGone)!.created, files: loanFiles, emails: 2, notes: 0 }]);
+    expect(loan.delete.records).toEqual([{ id: ids.loanGone, since: before.get(ids.loanGone)!.created, files: loanFiles, emails: 2, notes: 0, signatures: 0 }]);
     expect(loan.oldest).toBe(before.get(ids.loanGone)!.created);
 
     const trash = section(dry, TRASH);
     expect(trash.kind).toBe('trash');
     expect(trash.clear.records).toEqual([{ id: trashIds[ids.claimTrashed], sourceCollection: CLAIM, key: ids.claimTrashed, since: aged[ids.claimTrashed], fields: ['amount', 'message'], files: 0 }]);
     const trashedFiles = (before.get(trashIds[ids.loanTrashed]!)!.files as string[]).length;
-    expect(trash.delete.records).toEqual([{ id: trashIds[ids.loanTrashed], sourceCollection: LOAN, key: ids.loanTrashed, since: aged[ids.loanTrashed], files: trashedFiles, emails: 2, notes: 0 }]);
+    expect(trash.delete.records).toEqual([{ id: trashIds[ids.loanTrashed], sourceCollection: LOAN, key: ids.loanTrashed, since: aged[ids.loanTrashed], files: trashedFiles, emails: 2, notes: 0, signatures: 0 }]);
 
     // E-mails show what they were about: the claim's work details (I) make its notice go at 90 days.
     const claimMail = await outboxOf(CLAIM, ids.claimOld);
@@ -247,7 +247,7 @@ describe('retention of personal data (privacy policy)', () => {
     for (const c of registry.services.map((s) => s.collection).filter((c) => ![CLAIM, STUDENTS, LOAN].includes(c))) {
       expect(section(dry, c), c).toMatchObject({ clear: { count: 0 }, delete: { count: 0 }, files: 0 });
     }
-    expect(dry.totals).toEqual({ cleared: 3, deleted: 3, files: J_FIELDS.length + 1 + loanFiles + trashedFiles, emails: 1 + 2 + 2 + 1, notes: 1 });
+    expect(dry.totals).toEqual({ cleared: 3, deleted: 3, files: J_FIELDS.length + 1 + loanFiles + trashedFiles, emails: 1 + 2 + 2 + 1, notes: 1, signatures: 0 });
   });
 
   it('changes nothing while reporting', async () => {
@@ -348,9 +348,50 @@ describe('retention of personal data (privacy policy)', () => {
     });
 
     it('leaves nothing due, and a cleared application still moves through its statuses', async () => {
-      expect((await report()).totals).toEqual({ cleared: 0, deleted: 0, files: 0, emails: 0, notes: 0 });
+      expect((await report()).totals).toEqual({ cleared: 0, deleted: 0, files: 0, emails: 0, notes: 0, signatures: 0 });
       const res = await call(adminToken, `/api/formwork/status/${CLAIM}/${ids.claimOld}`, { method: 'POST', body: JSON.stringify({ status: 'rejected' }) });
       expect(res.status, await res.clone().text()).toBe(200);
     });
+  });
+});
+
+describe('retention of an application with signed agreements', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'formwork-retention-signed-'));
+  const SIGNED = registry.services.find((s) => s.id === 'creditrepair')!.collection;
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('deleting it for good keeps what was signed and when, but not who signed, from where or with what browser', async () => {
+    let pb = await startPocketBase({ dataDir, env: { FORMWORK_RETENTION_CRON: 'off' } });
+    const body = formData({ ...validCreditRepair, variant: 'full', locale: 'en', ...signed('en') }, { stateId: pngFile() });
+    const res = await fetch(`${pb.url}/api/collections/${SIGNED}/records`, { method: 'POST', headers: { 'User-Agent': 'Retention test browser' }, body });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const { id } = (await res.json()) as { id: string };
+    const admin = await createStaff(pb, 'admin', 'signed-retention@formwork.test');
+    await pb.stop();
+    execFileSync('sqlite3', [join(dataDir, 'data.db'), `UPDATE ${SIGNED} SET created = '${daysAgo(200)}' WHERE id = '${id}'`]);
+
+    pb = await startPocketBase({ dataDir, env: { FORMWORK_RETENTION_CRON: 'off' } });
+    try {
+      const root = await superuserClient(pb);
+      const rows = () => root.collection(registry.signatureCollection).getFullList({ filter: `record = "${id}"`, sort: 'document' });
+      const signedBefore = await rows();
+      expect(signedBefore.filter((r) => r.signedName === 'Aziza Karimova').length).toBe(1); // the contract; the others were read
+      expect(signedBefore.map((r) => r.userAgent)).toEqual(signedBefore.map(() => 'Retention test browser'));
+
+      const staff = new PocketBase(pb.url);
+      await staff.collection('staff').authWithPassword(admin.email, admin.password);
+      const run = await fetch(`${pb.url}/api/formwork/retention/run`, { method: 'POST', headers: { Authorization: staff.authStore.token } });
+      expect(run.status, await run.clone().text()).toBe(200);
+      const section = ((await run.json()) as Report).collections.find((c) => c.collection === SIGNED)!;
+      expect(section.delete.records).toEqual([expect.objectContaining({ id, signatures: signedBefore.length })]);
+
+      expect((await root.collection(SIGNED).getList(1, 1, { filter: `id = "${id}"` })).totalItems).toBe(0);
+      const after = await rows();
+      const evidence = (r: Record<string, unknown>) => [r.document, r.version, r.language, r.hash, r.signed, r.created];
+      expect(after.map(evidence)).toEqual(signedBefore.map(evidence));
+      expect(after.map((r) => [r.signedName, r.ip, r.userAgent])).toEqual(after.map(() => ['', '', '']));
+    } finally {
+      await pb.stop();
+    }
   });
 });

@@ -32,7 +32,7 @@ export interface RetentionReport {
   schedule: string;
   policy: { default: number; categories: Record<string, number> };
   collections: Section[];
-  totals: { cleared: number; deleted: number; files: number; emails: number; notes: number };
+  totals: { cleared: number; deleted: number; files: number; emails: number; notes: number; signatures: number };
   logs: { maxDays: number; days: number; withinPolicy: boolean };
 }
 
