@@ -14,7 +14,9 @@ routerAdd('GET', '/api/formwork/application/{service}/{token}', (e) => {
 routerAdd('POST', '/api/formwork/application/{service}/{token}/cancel', (e) => {
   const lib = require(`${__hooks}/lib/application.js`);
   const found = lib.find(e.app, e.request.pathValue('service'), e.request.pathValue('token'));
-  e.app.runInTransaction((txApp) => lib.cancel(txApp, found.record, new Date()));
+  // Read again inside the transaction (SQLite's one writer): a double click, or a staff change made
+  // meanwhile, is seen, not overwritten with the copy read before it.
+  e.app.runInTransaction((txApp) => lib.cancel(txApp, txApp.findRecordById(found.record.collection().name, found.record.id), new Date()));
   const record = e.app.findRecordById(found.record.collection().name, found.record.id);
   return e.json(200, lib.summary(record, found.service, new Date()));
 });

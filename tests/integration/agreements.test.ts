@@ -181,6 +181,15 @@ describe('credit repair agreements, cancellation and payment timing', () => {
     expect((await setStatus(id, 'review')).status).toBe(400); // a cancelled contract stays cancelled
   });
 
+  it('cancels once when the applicant presses several times at once', async () => {
+    const { id } = (await (await submit(signed('en'))).json()) as { id: string };
+    const token = await tokenOf(id);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => page(token, '/cancel')));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400, 400, 400, 400]);
+    const history = await root.collection(registry.historyCollection).getFullList({ filter: `record = "${id}"` });
+    expect(history.map((h) => [h.from, h.to])).toEqual([['new', 'cancelled']]);
+  });
+
   it("keeps the applicant's link through the trash: deleted, it answers 404; restored, it works again, and staff never see it", async () => {
     const { id } = (await (await submit(signed('en'))).json()) as { id: string };
     const token = await tokenOf(id);
