@@ -13,7 +13,7 @@ import { emitMail } from './emit/mail.ts';
 import { emitTypes } from './emit/types.ts';
 import { emitStories } from './emit/stories.ts';
 import { planMigrations, type PlannedMigration } from './emit/migrations.ts';
-import { siteCollections } from './transform/collections.ts';
+import { columnClashes, siteCollections } from './transform/collections.ts';
 
 export interface GenerateOptions {
   root: string;
@@ -39,6 +39,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   validateSources(sources, problems);
   problems.throwIfAny();
   const model = await buildModel(sources, problems);
+  model.services.forEach((s, i) => {
+    for (const name of columnClashes(s, model)) {
+      problems.add(sources.services[i]!.form.path, `/properties/${name}`, `"${name}" is a column the server keeps beside the form's fields; name the field otherwise`);
+    }
+  });
   problems.throwIfAny();
   const files: Files = new Map([...emitRegistry(model), ...(await emitTypes(model)), ...emitServer(model), ...emitMail(model), ...emitStories(model)]);
   const migrations = planMigrations(options.migrationsDir ?? join(root, 'pb_migrations'), siteCollections(model), options.now);

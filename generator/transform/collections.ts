@@ -188,6 +188,17 @@ export function serviceCollection(s: ServiceModel, site: SiteModel): PbCollectio
   };
 }
 
+/**
+ * Form fields named like a column the server adds to every application of the service (its status, the
+ * proof of work, an SSN's sealed copy, the status token, …): the two would be one column, and the
+ * migration would quietly turn the server's into the form's.
+ */
+export function columnClashes(s: ServiceModel, site: SiteModel): string[] {
+  const seen = new Map<string, number>();
+  for (const f of serviceCollection(s, site).fields) seen.set(f.name, (seen.get(f.name) ?? 0) + 1);
+  return s.fields.map((f) => f.name).filter((name) => (seen.get(name) ?? 0) > 1);
+}
+
 /** A collection staff may read and only the server writes (hooks run as the app, past the rules). */
 function serverWritten(name: string, site: SiteModel, fields: PbField[], indexes: string[]): PbCollection {
   const staff = staffRule(site.staffCollection);

@@ -165,6 +165,25 @@ describe('schema problems', () => {
       want: 'schemas/services/petition/service.json#/mail/applicant/to: "fullName" is not an e-mail field (format: email) of the form',
     },
     {
+      given: "a field named like the workflow's status column (the migration would turn that column into the field)",
+      change: (s) => s.edit(`${SVC}/form.schema.json`, (j) => (j.properties.status = { type: 'string', maxLength: 20, 'x-category': 'D' })),
+      want: 'schemas/services/petition/form.schema.json#/properties/status: "status" is a column the server keeps beside the form\'s fields; name the field otherwise',
+    },
+    {
+      given: 'a field named like the proof-of-work column',
+      change: (s) => s.edit(`${SVC}/form.schema.json`, (j) => (j.properties.proof = { type: 'string', maxLength: 20, 'x-category': 'D' })),
+      want: 'schemas/services/petition/form.schema.json#/properties/proof: "proof" is a column the server keeps beside the form\'s fields; name the field otherwise',
+    },
+    {
+      given: "a field named like a sensitive field's sealed copy",
+      change: (s) =>
+        s.edit(`${SVC}/form.schema.json`, (j) => {
+          j.properties.ssn = { $ref: '../../common/fields.json#/definitions/ssn' };
+          j.properties.ssnSealed = { type: 'string', maxLength: 20, 'x-category': 'D' };
+        }),
+      want: 'schemas/services/petition/form.schema.json#/properties/ssnSealed: "ssnSealed" is a column the server keeps beside the form\'s fields; name the field otherwise',
+    },
+    {
       given: 'a broken JSON file',
       change: (s) => writeFileSync(join(s.schemasDir, SVC, 'admin.ui.json'), '{ "title": '),
       want: 'schemas/services/petition/admin.ui.json#: not valid JSON: ',
