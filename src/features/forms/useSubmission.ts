@@ -9,7 +9,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { attemptKeys, IDEMPOTENCY_FIELD } from '../../engine/idempotency.ts';
+import { attemptKeys, contentOf, IDEMPOTENCY_FIELD } from '../../engine/idempotency.ts';
 import { PROOF_FIELD, prover, refusedProof, type Prover } from '../../engine/proofOfWork.ts';
 import { whenEngaged } from '../../app/whenEngaged.ts';
 import type { FieldProblem } from '../../engine/problems.ts';
@@ -47,7 +47,7 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [problems, setProblems] = useState<Record<string, FieldProblem>>({});
   // Kept across the retries of one filled form, so a retry of a send that was stored but not answered
-  // does not store it twice (src/engine/idempotency.ts); a new one after each success.
+  // does not store it twice (src/engine/idempotency.ts); a new one after each success, and for changed content.
   const keys = useRef(attemptKeys()).current;
   // The form's proofs of work: the first is fetched and solved from the visitor's first focus, tap or key.
   const proofs = useRef<Prover | null>(null);
@@ -69,6 +69,7 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
       const pay = service.payment === 'upfront' ? variant.checkout : undefined;
       const checkout = pay ? openCheckoutWindow() : null;
       setProblems({});
+      const content = contentOf(values, files);
       const own = proofs.current ?? (proofs.current = prover(service.collection));
       let proving = false;
       const post = async () => {
@@ -77,7 +78,7 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
         const proof = await own.take();
         proving = false;
         setStatus({ kind: 'sending', percent: 0 });
-        const body = toFormData(values, files, { variant: variant.id, locale, [IDEMPOTENCY_FIELD]: keys.current(), [PROOF_FIELD]: proof });
+        const body = toFormData(values, files, { variant: variant.id, locale, [IDEMPOTENCY_FIELD]: keys.current(content), [PROOF_FIELD]: proof });
         return postMultipart(recordsUrl(service.collection), body, (percent) => setStatus({ kind: 'sending', percent }));
       };
       try {
@@ -137,7 +138,7 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
     setStatus({ kind: 'idle' });
   }, []);
 
-  // Once every refused field has been changed, "correct the fields marked in red" no longer applies.
+  // Once every refused field has been changed, "correct the fields below" no longer applies.
   const summary =
     status.kind !== 'failed'
       ? null
