@@ -123,7 +123,7 @@ describe('staff accounts', () => {
     await form.getByText('The password needs at least 8 characters.').waitFor();
     expect(await adminPage.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('password');
     expect(await form.getByLabel(label('Password')).getAttribute('aria-invalid')).toBe('true');
-    expect(await form.getByRole('alert').textContent()).toBe('Please correct the fields marked in red.');
+    expect(await form.getByRole('alert').textContent()).toBe('Please correct the fields below; each one says what to fix.');
 
     await form.getByLabel(label('Password')).fill(VIEWER.password);
     await form.getByLabel(label('Repeat the password')).fill(VIEWER.password);

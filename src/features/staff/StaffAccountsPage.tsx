@@ -375,7 +375,7 @@ function NewAccountForm({ onCreated, onSessionLost }: { onCreated: (account: Sta
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
-  /** The first field marked in red takes the focus (its error is read out with it). */
+  /** The first field in error takes the focus (its error is read out with it). */
   const focusFirstError = (found: Partial<Record<Field, string>>) => {
     const first = FIELDS.find((f) => found[f]);
     if (first) requestAnimationFrame(() => form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus());
