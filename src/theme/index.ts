@@ -14,13 +14,11 @@ import FieldHelpTemplate from '@rjsf/mantine/lib/templates/FieldHelpTemplate.js'
 import TitleField from '@rjsf/mantine/lib/templates/TitleField.js';
 import WrapIfAdditionalTemplate from '@rjsf/mantine/lib/templates/WrapIfAdditionalTemplate.js';
 import ButtonTemplates from '@rjsf/mantine/lib/templates/ButtonTemplates/index.js';
-import CheckboxWidget from '@rjsf/mantine/lib/widgets/CheckboxWidget.js';
-import TextareaWidget from '@rjsf/mantine/lib/widgets/TextareaWidget.js';
 import { templates } from './templates/index.ts';
 import { widgets } from './widgets/index.ts';
 
 export const formTheme: ThemeProps = {
-  widgets: { CheckboxWidget, TextareaWidget, ...widgets }, // ours: File, Select, Ssn
+  widgets, // ours: Checkbox and Textarea over @rjsf/mantine's, File, Select, Ssn
   // The @rjsf/mantine templates a flat form of scalar fields renders with (see vendor/formRegistry.ts),
   // but its BaseInputTemplate (ours replaces it, see templates/BaseInputTemplate.tsx).
   templates: {

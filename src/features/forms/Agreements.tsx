@@ -22,6 +22,8 @@ export interface SignatureProblems {
   accepted?: string;
 }
 
+const ACCEPTED_ERROR_ID = 'root_signatureAccepted-error';
+
 const spanNodes = (spans: Span[]): ReactNode => spans.map((s, i) => (s.bold ? <strong key={i}>{s.text}</strong> : <Fragment key={i}>{s.text}</Fragment>));
 
 function DocumentText({ body }: { body: string }) {
@@ -117,11 +119,14 @@ function AgreementsShown({ ns, agreements, value, onChange, problems, disabled }
           onChange={(e) => onChange({ ...value, name: e.currentTarget.value })}
           id="root_signatureName"
         />
+        {/* Mantine's Checkbox neither marks itself invalid nor gives its error an id to describe it by. */}
         <Checkbox
           label={intl.formatMessage({ id: 'agreements.accept' })}
           checked={value.accepted}
           disabled={disabled}
-          error={problems.accepted}
+          error={problems.accepted && <span id={ACCEPTED_ERROR_ID}>{problems.accepted}</span>}
+          aria-invalid={!!problems.accepted}
+          aria-describedby={problems.accepted ? ACCEPTED_ERROR_ID : undefined}
           onChange={(e) => onChange({ ...value, accepted: e.currentTarget.checked })}
           id="root_signatureAccepted"
         />

@@ -230,10 +230,13 @@ const form: FormModule = { ...({
       "ui:autocomplete": "tel"
     },
     "street": {
-      "ui:autocomplete": "street-address"
+      "ui:autocomplete": "address-line1"
     },
     "city": {
       "ui:autocomplete": "address-level2"
+    },
+    "state": {
+      "ui:autocomplete": "address-level1"
     },
     "zip": {
       "ui:autocomplete": "postal-code"

@@ -6,8 +6,9 @@
 import { TextInput } from '@mantine/core';
 import { SchemaExamples } from '@rjsf/core';
 import { cleanupOptions } from '@rjsf/mantine/lib/utils.js';
-import { ariaDescribedByIds, examplesId, getInputProps, labelValue, type BaseInputTemplateProps } from '@rjsf/utils';
+import { examplesId, getInputProps, labelValue, type BaseInputTemplateProps } from '@rjsf/utils';
 import { useCallback, type ChangeEvent, type FocusEvent, type MouseEvent } from 'react';
+import { fieldHint } from '../fieldHint.ts';
 
 export default function BaseInputTemplate(props: BaseInputTemplateProps) {
   const {
@@ -34,7 +35,7 @@ export default function BaseInputTemplate(props: BaseInputTemplateProps) {
   } = props;
   const { ClearButton } = registry.templates.ButtonTemplates;
   const inputProps = getInputProps(schema, type, options, false);
-  const description = hideLabel ? undefined : options.description || schema.description;
+  const description = hideLabel ? undefined : fieldHint(options, schema);
   const numeric = inputProps.type === 'number' || inputProps.type === 'integer';
   const handleChange = useCallback(
     (e: ChangeEvent<HTMLInputElement>) => {
@@ -73,9 +74,10 @@ export default function BaseInputTemplate(props: BaseInputTemplateProps) {
         {...inputProps}
         type={numeric ? 'number' : inputProps.type}
         {...cleanupOptions(options)}
+        // Mantine links the description and the error to the input itself (aria-describedby), over any
+        // ids given here: the help is read with the input because it is the description (../fieldHint.ts).
         description={description}
         value={value ?? ''}
-        aria-describedby={ariaDescribedByIds(id, !!schema.examples)}
       />
       {options.allowClearTextInputs && !readonly && !disabled && value && <ClearButton registry={registry} onClick={handleClear} />}
       {children}

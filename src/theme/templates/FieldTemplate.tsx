@@ -7,6 +7,9 @@
  * but is not displayed (index.html), so the error is seen once and heard once. Before a submit the line
  * is a polite live region: leaving a field announces its error. After a submit it is quiet, because the
  * summary alert speaks and focus moves to the first invalid field, which reads its own error.
+ *
+ * RJSF's help line is not rendered here: each widget shows the help as its input's description, which
+ * Mantine links to the input (../fieldHint.ts), so it is heard with the field, and seen once.
  */
 import { Text } from '@mantine/core';
 import MantineFieldTemplate from '@rjsf/mantine/lib/templates/FieldTemplate.js';
@@ -25,7 +28,7 @@ export default function FieldTemplate(props: FieldTemplateProps) {
   const good = !error && (ctx.touched.has(name) || ctx.submitted) && filled(formData);
   return (
     <div data-field={name}>
-      <MantineFieldTemplate {...props} />
+      <MantineFieldTemplate {...props} help={undefined} />
       <Text
         component="div"
         size="sm"

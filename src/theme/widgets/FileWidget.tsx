@@ -3,20 +3,31 @@
  * sent. The File itself waits in formContext.files until the submit; the form value is its name, so
  * `required` works like for any other field. A refused file is reported to the form as the field's
  * error (fileType / fileSize), shown where every other error is.
+ *
+ * Mantine's FileInput is a <button>, named by its label alone: `required` means nothing on a button, the
+ * label's asterisk is hidden from screen readers, and the chosen file's name (the button's text) is
+ * not in its name. So the description, which Mantine links to the button, also says both, in words
+ * only screen readers get (the page shows the asterisk and the name).
  */
 import { FileInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { useIntl } from 'react-intl';
 import { acceptedTypesLabel, fileProblem } from '../../engine/files.ts';
 import { formatSize } from '../../engine/numberFormat.ts';
 import { fieldName, type FormContext } from '../../engine/formContext.ts';
 import type { FieldFile } from '../../engine/types.ts';
+import { fieldHint } from '../fieldHint.ts';
 
 const ANY_FILE: FieldFile = { accept: [], maxSize: Number.POSITIVE_INFINITY, maxFiles: 1 };
+/**
+ * WCAG 2.5.8: the clear button sits on the control, so it needs a 24 px target. Mantine sizes it by the
+ * input (22 px at "sm") after the clearButtonProps, so its size prop would be lost: the variable is set.
+ */
+const CLEAR_BUTTON_STYLE = { '--cb-size': 'var(--cb-size-md)' } as CSSProperties;
 
 export default function FileWidget(props: WidgetProps) {
-  const { id, label, required, disabled, readonly, rawErrors, onChange, onBlur, onFocus, registry, options } = props;
+  const { id, label, required, disabled, readonly, rawErrors, onChange, onBlur, onFocus, registry, options, schema } = props;
   const intl = useIntl();
   const ctx = registry.formContext as FormContext;
   const name = fieldName(id);
@@ -49,9 +60,15 @@ export default function FileWidget(props: WidgetProps) {
       accept={spec.accept.join(',') || undefined}
       clearable
       placeholder={intl.formatMessage({ id: 'upload.browse' })}
-      description={intl.formatMessage({ id: imagesOnly ? 'upload.hintImages' : 'upload.hint' }, { size })}
+      description={
+        <>
+          {required && <span className="sr-only">{intl.formatMessage({ id: 'form.required' })}. </span>}
+          {[fieldHint(options, schema), intl.formatMessage({ id: imagesOnly ? 'upload.hintImages' : 'upload.hint' }, { size })].filter(Boolean).join(' ')}
+          {file && <span className="sr-only"> {intl.formatMessage({ id: 'upload.selected' }, { name: file.name })}</span>}
+        </>
+      }
       error={rawErrors?.length ? rawErrors.join('\n') : undefined}
-      clearButtonProps={{ 'aria-label': intl.formatMessage({ id: 'upload.clear' }) }}
+      clearButtonProps={{ 'aria-label': intl.formatMessage({ id: 'upload.clear' }), style: CLEAR_BUTTON_STYLE }}
     />
   );
 }

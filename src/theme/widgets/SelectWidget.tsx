@@ -8,7 +8,6 @@
  */
 import { NativeSelect } from '@mantine/core';
 import {
-  ariaDescribedByIds,
   enumOptionSelectedValue,
   enumOptionValueDecoder,
   enumOptionValueEncoder,
@@ -17,9 +16,10 @@ import {
   type WidgetProps,
 } from '@rjsf/utils';
 import type { ChangeEvent, FocusEvent } from 'react';
+import { fieldHint } from '../fieldHint.ts';
 
 export default function SelectWidget(props: WidgetProps) {
-  const { id, htmlName, value, required, disabled, readonly, autofocus, label, hideLabel, rawErrors, options, onChange, onBlur, onFocus } = props;
+  const { id, htmlName, value, required, disabled, readonly, autofocus, label, hideLabel, rawErrors, options, schema, onChange, onBlur, onFocus } = props;
   const { enumOptions = [], enumDisabled, emptyValue } = options;
   // The real values in the DOM (RJSF's default is the option's index), so the browser's address autofill
   // can match a state by its code, and what the page holds is what is sent.
@@ -34,12 +34,15 @@ export default function SelectWidget(props: WidgetProps) {
       required={required}
       disabled={disabled || readonly}
       autoFocus={autofocus}
+      // ui:autocomplete (a state of an address: address-level1), as RJSF's text inputs pass it.
+      autoComplete={options.autocomplete}
       value={typeof selected === 'string' ? selected : ''}
       onChange={(e: ChangeEvent<HTMLSelectElement>) => !readonly && onChange(decode(e.target.value))}
       onBlur={(e: FocusEvent<HTMLSelectElement>) => onBlur(id, decode(e.target.value))}
       onFocus={(e: FocusEvent<HTMLSelectElement>) => onFocus(id, decode(e.target.value))}
       error={rawErrors && rawErrors.length > 0 ? rawErrors.join('\n') : undefined}
-      aria-describedby={ariaDescribedByIds(id)}
+      // Linked to the select by Mantine (aria-describedby), with the error: ../fieldHint.ts.
+      description={hideLabel ? undefined : fieldHint(options, schema)}
     >
       {/* Nothing chosen yet: an empty first option, so a required field is not silently pre-filled. */}
       <option value="">{''}</option>

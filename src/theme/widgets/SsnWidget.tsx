@@ -2,17 +2,19 @@
  * Social Security number: digits only, at most 9 (the schema's maxLength), hidden while typed, never
  * offered to the browser's autofill. The show/hide toggle is a real, labelled button in the tab order
  * (Mantine hides it from keyboards and screen readers by default). No HTML maxLength: a pasted
- * "123-45-6789" would be cut to "123-45-67" before the dashes are dropped.
+ * "123-45-6789" would be cut to "123-45-67" before the dashes are dropped. The hint ("9 digits, numbers
+ * only.") is Mantine's description, which it links to the input (../fieldHint.ts).
  */
 import { PasswordInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { fieldHint } from '../fieldHint.ts';
 
 export const digitsOnly = (text: string, max: number): string => text.replace(/\D/g, '').slice(0, max);
 
 export default function SsnWidget(props: WidgetProps) {
-  const { id, label, value, required, disabled, readonly, rawErrors, onChange, onBlur, onFocus, schema } = props;
+  const { id, label, value, required, disabled, readonly, rawErrors, options, onChange, onBlur, onFocus, schema } = props;
   const intl = useIntl();
   const [visible, setVisible] = useState(false);
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : 9;
@@ -21,6 +23,7 @@ export default function SsnWidget(props: WidgetProps) {
     <PasswordInput
       id={id}
       label={label}
+      description={fieldHint(options, schema)}
       required={required}
       disabled={disabled || readonly}
       value={typeof value === 'string' ? value : ''}
@@ -42,6 +45,8 @@ export default function SsnWidget(props: WidgetProps) {
       onBlur={(e) => onBlur(id, e.currentTarget.value)}
       onFocus={(e) => onFocus(id, e.currentTarget.value)}
       error={rawErrors?.length ? rawErrors.join('\n') : undefined}
+      // Mantine's PasswordInput links its error to the input but does not mark the input invalid.
+      aria-invalid={!!rawErrors?.length}
     />
   );
 }
