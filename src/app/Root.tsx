@@ -5,6 +5,7 @@ import { MAIN_ID } from '../components/LanguageTabs.tsx';
 import { SiteHeader } from '../components/SiteHeader.tsx';
 import { UntilHydrated } from '../components/UntilHydrated.tsx';
 import { LocaleProvider } from './locale.tsx';
+import { RouteFocus } from './RouteFocus.tsx';
 import { ScrollReset } from './ScrollReset.tsx';
 
 /** Every route renders inside the language provider, between the site's header and footer. */
@@ -26,6 +27,7 @@ export default function Root() {
         </Container>
       </UntilHydrated>
       <ScrollReset />
+      <RouteFocus />
     </LocaleProvider>
   );
 }

@@ -16,6 +16,8 @@ export interface FormContext {
   submitted: boolean;
   /** Why the last submit did not go through (the red line above the fields), or null. */
   summary: string | null;
+  /** The summary tells of a send that failed with no field to blame: it takes the focus when it appears. */
+  summaryTakesFocus: boolean;
   /** Chosen files by field name; the form value holds just the file name. */
   files: Map<string, File>;
   /** A widget reports a problem it found itself (a refused file), or clears it with null. */

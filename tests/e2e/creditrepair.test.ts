@@ -5,7 +5,7 @@
  * paid upfront, offers the payment link when the browser blocks the checkout window;
  * staff sign in, see the application first, copy a field, delete it, and it is in the trash.
  */
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { violations, withAxe } from '../support/axe.ts';
 import { label, launchBrowser, watchConsole } from '../support/browser.ts';
@@ -13,6 +13,16 @@ import { pngOnDisk } from '../support/fixtures.ts';
 import type { PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSite } from '../support/site.ts';
 import { createStaff, superuserClient } from '../support/staff.ts';
+
+/** The texts an element's aria-describedby names: its accessible description, as a screen reader reads it. */
+const described = (el: Locator) =>
+  el.evaluate((node) =>
+    (node.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
 
 describe('credit repair, applicant to staff', () => {
   let site: PocketBaseProcess;
@@ -41,8 +51,25 @@ describe('credit repair, applicant to staff', () => {
     await page.getByRole('tab', { name: /EN/ }).waitFor();
     await page.locator('#root_terms').check();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect.poll(() => page.getByTestId('form-error').textContent()).toBe('Please correct the fields marked in red.');
+    await expect.poll(() => page.getByTestId('form-error').textContent()).toBe('Please correct the fields below; each one says what to fix.');
     expect(await page.locator('[data-field=stateId] [data-status=error]').textContent()).toBe('ID is missing');
+    // What a screen reader is told, beyond colour: the SSN is invalid and has its hint, the upload (a
+    // button) is required, the signature's box is invalid and described by its error.
+    const ssn = page.locator('#root_ssn');
+    expect(await ssn.getAttribute('aria-invalid')).toBe('true');
+    expect(await described(ssn)).toContain('9 digits, numbers only.');
+    expect(await described(page.locator('#root_stateId'))).toBe('ID is missing required. One image (JPEG, PNG, WebP, HEIC or GIF), up to 10 MB.');
+    const accepted = page.locator('#root_signatureAccepted');
+    expect(await accepted.getAttribute('aria-invalid')).toBe('true');
+    expect(await described(accepted)).toBe('Tick the box to sign the agreement.');
+    // The terms box, cleared after the submit: the same for an RJSF checkbox.
+    const terms = page.locator('#root_terms');
+    await terms.uncheck();
+    await expect.poll(() => terms.getAttribute('aria-invalid')).toBe('true');
+    expect(await described(terms)).toBe(await page.locator('[data-field=terms] [data-status=error]').textContent());
+    // The address is offered to the browser's autofill, the state too (WCAG 1.3.5).
+    expect(await page.locator('#root_street').getAttribute('autocomplete')).toBe('address-line1');
+    expect(await page.locator('#root_state').getAttribute('autocomplete')).toBe('address-level1');
     const admin = await superuserClient(site);
     expect((await admin.collection('creditrepairnew').getList(1, 1)).totalItems).toBe(0);
     await page.close();
@@ -66,6 +93,9 @@ describe('credit repair, applicant to staff', () => {
     await page.getByLabel(label('Familiya')).focus();
     await page.getByLabel(label('Telefon raqami')).fill('+1 415 555 0100');
     await page.locator('input[type=file]').first().setInputFiles(pngOnDisk());
+    await expect.poll(() => described(page.locator('#root_stateId'))).toMatch(/Tanlangan: \S+\.png$/); // the name, heard
+    const clear = await page.getByRole('button', { name: 'Tozalash' }).first().boundingBox();
+    expect(Math.min(clear?.width ?? 0, clear?.height ?? 0)).toBeGreaterThanOrEqual(24); // WCAG 2.5.8 target size
     await page.getByLabel(label('Koʻcha manzili')).fill('1 Market St');
     await page.getByLabel(label('Shahar')).fill('San Francisco');
     await page.getByLabel(label('Shtat')).selectOption({ label: 'Kaliforniya' }); // a native select: the phone's own picker
@@ -87,6 +117,8 @@ describe('credit repair, applicant to staff', () => {
     await page.getByRole('button', { name: 'Davom etish' }).click();
     await page.waitForURL(/\/credit-repair-success\?lang=uz/);
     await page.getByText('Arizangiz muvaffaqiyatli yuborildi', { exact: false }).waitFor();
+    // The new screen is announced: focus is on its heading, not lost on <body>.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     expect(popups).toBe(0); // credit repair is paid once performed: no checkout now
     expect(await page.getByRole('link', { name: 'Toʻlovga oʻtish' }).count()).toBe(0);
 

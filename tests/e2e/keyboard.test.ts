@@ -1,7 +1,9 @@
 /**
  * A form by keyboard alone, in Debian's chromium against the built site: Tab reaches every field in
  * order (and never the honeypot), a failed submit is announced and puts focus on the first invalid
- * field, and Enter sends the corrected form, after which focus lands on the confirmation.
+ * field, a send the server never answers puts focus on the message that says so, and Enter sends the
+ * corrected form, after which focus lands on the confirmation. A link to another screen puts focus on
+ * that screen's heading.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +76,16 @@ describe('a form by keyboard alone', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type('Can you call me tomorrow?');
     await page.keyboard.press('Tab'); // to Continue
+
+    // No answer from the server: the message takes the focus (not the disabled button), and is read.
+    const records = '**/api/collections/*/records';
+    await page.route(records, (route) => route.abort());
+    await page.keyboard.press('Enter');
+    await expect.poll(() => summary.textContent()).toBe('We could not reach the server. Your answers are kept; please try again.');
+    await expect.poll(() => summary.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.unroute(records);
+    for (let i = 0; i < 6; i++) await page.keyboard.press('Tab'); // the five fields, then Continue
+    expect((await focused(page)).tag).toBe('button');
     await page.keyboard.press('Enter');
 
     const received = page.getByTestId('form-success');
@@ -81,6 +93,23 @@ describe('a form by keyboard alone', () => {
     await expect.poll(() => received.evaluate((el) => el === document.activeElement)).toBe(true);
     const admin = await superuserClient(site);
     expect(await admin.collection('aloqacorpcontacts').getFirstListItem('fname = "Malika"')).toMatchObject({ lname: 'Rahimova', phone: '+1 646 555 0103' });
+    await page.close();
+  });
+
+  it('puts focus on the heading of the screen a link opens, and not on the first load', async () => {
+    const page = await browser.newPage({ viewport: { width: 420, height: 900 } });
+    watchConsole(page, problems);
+    await page.goto(`${site.url}/contact?lang=en`);
+    await page.getByRole('heading', { name: 'Leave us a message', level: 1 }).waitFor();
+    await hydrated(page);
+    expect((await focused(page)).tag).toBe('body');
+    // A link to another screen, followed with Enter: the new screen's <h1> has the focus.
+    const link = page.locator('footer nav a[href^="/privacy"]');
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/privacy');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('tabindex'))).toBe('-1');
     await page.close();
   });
 

@@ -96,6 +96,8 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Props
     : signatureLocal;
   const signatureBlocking = Object.keys(signatureShown).length > 0;
   const summaryKey = submission.summary ?? (submitted && (errors.blocking.length > 0 || signatureBlocking) ? 'errors.summary' : null);
+  // No connection, a server or a proof-of-work failure: no field to send focus to, so the summary takes it.
+  const summaryTakesFocus = submission.status.kind === 'failed' && submission.status.reason !== 'fields';
 
   // After a render, so an input the send had disabled can take focus again.
   useEffect(() => {
@@ -118,10 +120,11 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Props
       touched,
       submitted,
       summary: summaryKey && t(summaryKey),
+      summaryTakesFocus,
       files: files.current,
       reportProblem,
     }),
-    [ns, service.constants, form.blocks, touched, submitted, summaryKey, t, reportProblem],
+    [ns, service.constants, form.blocks, touched, submitted, summaryKey, summaryTakesFocus, t, reportProblem],
   );
 
   const onChange = (e: IChangeEvent, id?: string) => {

@@ -7,11 +7,10 @@
 import { Alert, Stack } from '@mantine/core';
 import MantineObjectFieldTemplate from '@rjsf/mantine/lib/templates/ObjectFieldTemplate.js';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
-import { Fragment } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { Blocks } from '../../components/Blocks.tsx';
 import { layoutFields } from '../../engine/blocks.ts';
 import type { FormContext } from '../../engine/formContext.ts';
-
 
 export default function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const { properties, registry, fieldPathId } = props;
@@ -28,7 +27,7 @@ export default function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
     <Stack gap="xs">
       {items.map((item, index) => (
         <Fragment key={item.kind === 'field' ? item.name : item.placement}>
-          {index === summaryAt && <ErrorSummary message={ctx.summary} />}
+          {index === summaryAt && <ErrorSummary message={ctx.summary} takesFocus={ctx.summaryTakesFocus} />}
           {item.kind === 'field' ? content.get(item.name) : <Blocks blocks={item.blocks} constants={ctx.constants} />}
         </Fragment>
       ))}
@@ -36,11 +35,19 @@ export default function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   );
 }
 
-/** role="alert" is announced when it appears, so each failed submit is heard once. */
-function ErrorSummary({ message }: { message: string | null }) {
+/**
+ * role="alert" is announced when it appears, so each failed submit is heard once. A send that failed
+ * with no field to blame (`takesFocus`) also puts focus here, rather than leaving it lost on the Continue
+ * button the send had disabled; otherwise focus goes to the first invalid field (ApplicationForm.tsx).
+ */
+function ErrorSummary({ message, takesFocus }: { message: string | null; takesFocus: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (takesFocus) ref.current?.focus();
+  }, [takesFocus]);
   if (!message) return null;
   return (
-    <Alert color="red" variant="light" data-testid="form-error" my="xs">
+    <Alert ref={ref} tabIndex={-1} color="red" variant="light" data-testid="form-error" my="xs">
       {message}
     </Alert>
   );
