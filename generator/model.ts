@@ -11,6 +11,8 @@ import type { Problems } from './errors.ts';
 import { agreementsModel, agreementValues, type AgreementsModel, type PaymentTiming } from './agreements.ts';
 import { LOCALES, type SchemaSources, type ServiceSource } from './load.ts';
 import { mailModels, STAFF_NOTICE, type MailTemplateModel } from './mail.ts';
+import { messageArguments } from './transform/messageArguments.ts';
+import { isVerbatimMessage } from '../src/engine/messageParts.ts';
 
 export type FieldKind = 'text' | 'email' | 'select' | 'bool' | 'number' | 'file';
 
@@ -465,6 +467,15 @@ function matchesAny(key: string, patterns: string[]): boolean {
 /** Each language file of one folder has the same keys, and uz/ru are real translations. */
 function checkTranslations(files: Record<string, { path: string; data: unknown }>, same: string[], ns: string, problems: Problems): void {
   const en = (files.en?.data ?? {}) as Record<string, string>;
+  /** A message's arguments, or null (and a problem) when it is not a valid ICU message. */
+  const argumentsOf = (file: { path: string }, locale: Locale, key: string, text: string): Set<string> | null => {
+    if (typeof text !== 'string' || isVerbatimMessage(ns ? `${ns}.${key}` : key)) return null;
+    const parsed = messageArguments(text, locale);
+    if ('arguments' in parsed) return parsed.arguments;
+    problems.add(file.path, `/${key}`, `"${key}" is not a valid ICU message: ${parsed.error}`);
+    return null;
+  };
+  const english = new Map(Object.entries(en).map(([key, text]) => [key, files.en ? argumentsOf(files.en, 'en', key, text) : null]));
   for (const locale of LOCALES.filter((l) => l !== 'en')) {
     const file = files[locale];
     if (!file) continue;
@@ -473,6 +484,20 @@ function checkTranslations(files: Record<string, { path: string; data: unknown }
       if (!(key in other)) problems.add(file.path, `/${key}`, `missing translation of "${key}" (present in en.json)`);
       else if (other[key] === en[key] && !matchesAny(ns ? `${ns}.${key}` : key, same)) {
         problems.add(file.path, `/${key}`, `"${key}" is the same as in English; translate it (or list it in common/i18n/same-in-all-languages.json)`);
+      } else {
+        const want = english.get(key);
+        const have = argumentsOf(file, locale, key, other[key] as string);
+        if (!want || !have) continue;
+        const missing = [...want].filter((a) => !have.has(a));
+        const extra = [...have].filter((a) => !want.has(a));
+        if (missing.length || extra.length) {
+          const list = (names: string[]) => names.map((n) => (n.startsWith('<') ? n : `{${n}}`)).join(', ');
+          problems.add(
+            file.path,
+            `/${key}`,
+            `"${key}" must use the arguments of the English text` + (missing.length ? `; it lacks ${list(missing)}` : '') + (extra.length ? `; English has no ${list(extra)}` : ''),
+          );
+        }
       }
     }
     for (const key of Object.keys(other)) if (!(key in en)) problems.add(file.path, `/${key}`, `"${key}" is not in en.json`);

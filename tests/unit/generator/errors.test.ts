@@ -184,6 +184,20 @@ describe('schema problems', () => {
       want: 'schemas/services/petition/form.schema.json#/properties/ssnSealed: "ssnSealed" is a column the server keeps beside the form\'s fields; name the field otherwise',
     },
     {
+      given: 'a translation that renames an argument (the page would show a raw placeholder)',
+      change: (s) => {
+        s.edit(`${SVC}/i18n/en.json`, (j) => (j.received = 'Your petition {reference} is filed'));
+        s.edit(`${SVC}/i18n/uz.json`, (j) => (j.received = 'Arizangiz {referens} qabul qilindi'));
+        s.edit(`${SVC}/i18n/ru.json`, (j) => (j.received = 'Ваша петиция {reference} принята'));
+      },
+      want: 'schemas/services/petition/i18n/uz.json#/received: "received" must use the arguments of the English text; it lacks {reference}; English has no {referens}',
+    },
+    {
+      given: 'a translation that is not a valid ICU message',
+      change: (s) => s.edit(`${SVC}/i18n/ru.json`, (j) => (j.received = 'Ваша петиция {reference принята')),
+      want: 'schemas/services/petition/i18n/ru.json#/received: "received" is not a valid ICU message: ',
+    },
+    {
       given: 'a broken JSON file',
       change: (s) => writeFileSync(join(s.schemasDir, SVC, 'admin.ui.json'), '{ "title": '),
       want: 'schemas/services/petition/admin.ui.json#: not valid JSON: ',
