@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { MAIN_ID } from '../components/LanguageTabs.tsx';
+import { focusQuietly } from './whenEngaged.ts';
 
 /** How long a new screen may take (its chunk, its content) before its heading is no longer awaited. */
 const WAIT_MS = 10_000;
@@ -36,7 +37,7 @@ function focusHeadingWhenShown(): () => void {
       // Focusable by script only (not in the Tab order); the heading is no control, so no focus ring.
       if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
       heading.style.outline = 'none';
-      heading.focus({ preventScroll: true }); // ScrollReset (or the browser, going back) decides the position
+      focusQuietly(heading, { preventScroll: true }); // ScrollReset (or the browser, going back) decides the position
     }
     return true;
   };

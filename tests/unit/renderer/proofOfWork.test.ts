@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { PROOF_FIELD as SERVER_PROOF_FIELD } from '../../../generator/transform/collections.ts';
 import { challengeUrl, isChallenge, PROOF_FIELD, proofValue, prover, refusedProof, type Challenge, type Solver } from '../../../src/engine/proofOfWork.ts';
 import { prepare, searchRange, solveChallenge } from '../../../src/engine/proofOfWork.solver.ts';
-import { whenEngaged } from '../../../src/app/whenEngaged.ts';
+import { focusQuietly, whenEngaged } from '../../../src/app/whenEngaged.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -136,6 +136,18 @@ describe('when the work starts', () => {
     expect(started).toBe(1);
     const cancel = whenEngaged(() => started++, page);
     cancel();
+    page.dispatchEvent(new Event('focusin'));
+    expect(started).toBe(1);
+  });
+
+  it("not when the page itself moves the focus (a new screen's heading), but at the visitor's own", () => {
+    const page = new EventTarget();
+    let started = 0;
+    whenEngaged(() => started++, page);
+    // A stand-in element whose focus() fires focusin synchronously, as the browser's does.
+    const heading = { focus: () => page.dispatchEvent(new Event('focusin')) } as unknown as HTMLElement;
+    focusQuietly(heading);
+    expect(started).toBe(0);
     page.dispatchEvent(new Event('focusin'));
     expect(started).toBe(1);
   });
