@@ -7,7 +7,7 @@
  */
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ListResult, RecordModel } from 'pocketbase';
-import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { pb } from '../../config/pocketbase.ts';
@@ -63,7 +63,7 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
   const { arrived, reset } = useArrivals(service.collection);
   useDocumentTitle(intl.formatMessage({ id: card.title }));
 
-  const setQuery = (next: ListQuery) => setParams(writeListQuery(next));
+  const setQuery = (next: ListQuery) => setParams((prev) => writeListQuery(next, prev));
   const setPage = (page: number) => setQuery({ ...query, page });
 
   /** A lost session goes back to sign-in (and returns here); anything else is said on the page. */
@@ -81,12 +81,17 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
     failed,
   );
 
+  /** Only the newest request's answer is shown: a slower, older one (the search before the last key) may come back after it. */
+  const latest = useRef(0);
+  const heading = useRef<HTMLHeadingElement>(null);
   const load = useCallback(async () => {
+    const request = ++latest.current;
     try {
       const { expr, params: values } = listFilter(query, card.search, registry.statuses);
       const result = await pb
         .collection(service.collection)
         .getList(query.page, PER_PAGE, { sort: sortOf(query, card.sort), filter: expr ? pb.filter(expr, values) : '' });
+      if (request !== latest.current) return;
       // The last record of the last page was deleted: show the page before it.
       if (result.items.length === 0 && query.page > 1 && result.totalPages > 0)
         return setQuery({ ...query, page: Math.min(query.page - 1, result.totalPages) });
@@ -97,9 +102,10 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
         setError(null);
       });
       const mailByRecord = await mailOf(service.collection, result.items);
+      if (request !== latest.current) return;
       startTransition(() => setMail(mailByRecord));
     } catch (err) {
-      failed(err);
+      if (request === latest.current) failed(err);
     }
     // setQuery changes with the URL, which `query` already follows.
   }, [service.collection, query, card.sort, card.search, failed]);
@@ -131,6 +137,8 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
       // Gone from the screen at once; the reload then refills the page from the server.
       setList((prev) => prev && { ...prev, items: prev.items.filter((r) => r.id !== record.id), totalItems: prev.totalItems - 1 });
       setNotice(intl.formatMessage({ id: card.deleted }));
+      // The card and its button are gone: the focus goes to the top of the screen, not to <body>.
+      heading.current?.focus();
       await load();
     } catch (err) {
       failed(err, 'admin.deleteFailed');
@@ -168,7 +176,7 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
   return (
     <Stack>
       <Group justify="space-between" align="flex-start">
-        <Title order={1} size="h2">
+        <Title order={1} size="h2" tabIndex={-1} ref={heading}>
           <FormattedMessage id={card.title} />
         </Title>
         <Group gap="xs">

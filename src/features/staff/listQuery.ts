@@ -34,8 +34,11 @@ export function readListQuery(params: URLSearchParams): ListQuery {
   };
 }
 
-export function writeListQuery(query: ListQuery): URLSearchParams {
-  const params = new URLSearchParams();
+const LIST_KEYS = ['q', 'from', 'to', 'status', 'sort', 'page'];
+
+/** The address's parameters for `query`; those of `keep` that are not the list's own (the language) stay. */
+export function writeListQuery(query: ListQuery, keep: URLSearchParams = new URLSearchParams()): URLSearchParams {
+  const params = new URLSearchParams([...keep].filter(([name]) => !LIST_KEYS.includes(name)));
   if (query.q) params.set('q', query.q);
   if (query.from) params.set('from', query.from);
   if (query.to) params.set('to', query.to);
