@@ -140,6 +140,7 @@ describe('trash and audit log', () => {
     const status = page.getByRole('status').filter({ hasText: t('staff.trash.restored', { list: LIST }) });
     await status.waitFor();
     await expect.poll(() => entry.count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName), { message: 'focus on the screen\'s title, not lost with the removed entry' }).toBe('H1');
     await status.getByRole('link', { name: t('staff.trash.openList', { list: LIST }) }).click();
     await page.waitForURL((u) => u.pathname === service.admin.route);
 
@@ -162,6 +163,7 @@ describe('trash and audit log', () => {
     await card.getByRole('button', { name: t('admin.delete'), exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: t('admin.confirm') }).click();
     await expect.poll(() => card.count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName), { message: 'focus on the screen\'s title, not lost with the removed card' }).toBe('H1');
 
     await page.goto(`${site.url}/admin/trash?lang=en`);
     const entry = page.locator(`[data-testid=trash-entry][data-key="${id}"]`);
@@ -172,6 +174,7 @@ describe('trash and audit log', () => {
     await dialog.getByRole('button', { name: t('staff.trash.purge') }).click();
     await page.getByRole('status').filter({ hasText: t('staff.trash.purged') }).waitFor();
     await expect.poll(() => entry.count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName), { message: 'focus on the screen\'s title, not lost with the removed entry' }).toBe('H1');
 
     const root = await superuserClient(site);
     expect((await root.collection(registry.trashCollection).getList(1, 1, { filter: `key = "${id}"` })).totalItems).toBe(0);

@@ -91,6 +91,7 @@ export default function TrashPage() {
 
   /** Only the newest request's answer is shown (a slower, older one may come back after it). */
   const latest = useRef(0);
+  const heading = useRef<HTMLHeadingElement>(null);
   const load = useCallback(async () => {
     const request = ++latest.current;
     try {
@@ -125,6 +126,8 @@ export default function TrashPage() {
         link: service && { to: service.admin.route, label: intl.formatMessage({ id: 'staff.trash.openList' }, { list: name }) },
       });
       setList((prev) => prev && { ...prev, items: prev.items.filter((e) => e.id !== entry.id), totalItems: prev.totalItems - 1 });
+      // The entry and its buttons are gone: the focus goes to the top of the screen, not to <body>.
+      heading.current?.focus();
       await load();
     } catch (err) {
       failed(err, (err as { status?: number }).status === 400 ? 'staff.trash.restoreConflict' : 'staff.trash.restoreFailed');
@@ -141,6 +144,7 @@ export default function TrashPage() {
       await pb.collection(registry.trashCollection).delete(entry.id);
       setNotice({ text: intl.formatMessage({ id: 'staff.trash.purged' }) });
       setList((prev) => prev && { ...prev, items: prev.items.filter((e) => e.id !== entry.id), totalItems: prev.totalItems - 1 });
+      heading.current?.focus();
       await load();
     } catch (err) {
       failed(err, 'staff.trash.purgeFailed');
@@ -151,7 +155,7 @@ export default function TrashPage() {
 
   return (
     <Stack>
-      <Title order={1} size="h2">
+      <Title order={1} size="h2" tabIndex={-1} ref={heading}>
         <FormattedMessage id="staff.nav.trash" />
       </Title>
       <Text size="sm" c="dimmed">
