@@ -231,6 +231,26 @@ describe('staff console', () => {
     await page.close();
   });
 
+  it('offers no status change for a cancelled application, and never "cancelled" itself (only the applicant cancels)', async () => {
+    const root = await superuserClient(site);
+    const malika = await root.collection('creditrepairnew').getFirstListItem('firstName = "Malika"');
+    expect((await fetch(`${site.url}/api/formwork/application/creditrepair/${malika.accessToken}/cancel`, { method: 'POST' })).status).toBe(200);
+    const page = await signedIn('admin', '/creditapps');
+    const cancelled = page.getByTestId('record-card').filter({ hasText: 'Malika' });
+    await cancelled.getByTestId('status').waitFor();
+    expect(await cancelled.getByTestId('status').getAttribute('data-status')).toBe('cancelled');
+    expect(await cancelled.getByLabel('New status').count()).toBe(0);
+    const options = await page
+      .getByTestId('record-card')
+      .filter({ hasText: 'Bekzod' })
+      .getByLabel('New status')
+      .locator('option')
+      .evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value));
+    expect(options).toContain('review');
+    expect(options).not.toContain('cancelled');
+    await page.close();
+  });
+
   it('logged no console errors on the way', () => {
     expect(problems).toEqual([]);
   });

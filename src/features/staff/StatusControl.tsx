@@ -17,6 +17,9 @@ interface HistoryEntry {
   created: string;
 }
 
+/** Only the applicant cancels (from their status page), and a cancelled application stays so (pb_hooks/status.pb.js). */
+const CANCELLED = 'cancelled';
+
 const COLOR: Record<string, string> = { new: 'blue.9', review: 'violet.9', approved: 'teal.9', rejected: 'red.9', done: 'gray.7' };
 
 interface Props {
@@ -32,6 +35,13 @@ export function StatusControl({ collection, recordId, status, canChange, onChang
   const intl = useIntl();
   const current = status || registry.statuses[0] || '';
   const [next, setNext] = useState(current);
+  // A reload brought another status (another admin's change): the choice starts from it again, so a
+  // save never quietly moves the application back.
+  const [choiceFrom, setChoiceFrom] = useState(current);
+  if (choiceFrom !== current) {
+    setChoiceFrom(current);
+    setNext(current);
+  }
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [history, setHistory] = useState<HistoryEntry[] | null>(null);
@@ -96,14 +106,14 @@ export function StatusControl({ collection, recordId, status, canChange, onChang
           ))}
         </Stack>
       )}
-      {canChange && (
+      {canChange && current !== CANCELLED && (
         <Group gap="xs" align="flex-end">
           <NativeSelect
             size="xs"
             label={intl.formatMessage({ id: 'staff.status.change.label' })}
             value={next}
             onChange={(e) => setNext(e.currentTarget.value)}
-            data={registry.statuses.map((s) => ({ value: s, label: label(s) }))}
+            data={registry.statuses.filter((s) => s !== CANCELLED).map((s) => ({ value: s, label: label(s) }))}
           />
           <TextInput
             size="xs"
