@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { SchemaError, formatProblem } from './errors.ts';
 import { generate } from './pipeline.ts';
+import type { PlannedMigration } from './emit/migrations.ts';
 
 const args = process.argv.slice(2);
 const mode = args[0] ?? 'generate';
@@ -38,6 +39,23 @@ function leftovers(files: Map<string, string>): string[] {
   return found.sort();
 }
 
+/**
+ * What a migration throws away, said where the editor sees it. A field's column is known by its name
+ * and type, so a renamed field, or one whose type changed, is a new empty column and the old one goes
+ * with its values: the migration file is the place to stop that (edit it before it is applied).
+ */
+function dataLoss(change: PlannedMigration['change']): string {
+  if (change.kind === 'deleted') return '  (drops the collection and its records!)';
+  if (change.kind !== 'updated' || change.removed.length === 0) return '';
+  const names = change.removed.map((f) => f.name);
+  const retyped = names.filter((n) => change.added.some((f) => f.name === n));
+  return (
+    `  (drops the column${names.length > 1 ? 's' : ''} ${names.join(', ')} of ${change.after.name} and their values!` +
+    (retyped.length ? ` ${retyped.join(', ')} changed type: a new, empty column replaces the old one` : ' A renamed field is a new, empty column') +
+    ')'
+  );
+}
+
 async function main(): Promise<number> {
   const { files, migrations } = await generate({ root });
   const stale = [...files].filter(([path, content]) => !existsSync(join(root, path)) || readFileSync(join(root, path), 'utf8') !== content);
@@ -65,7 +83,7 @@ async function main(): Promise<number> {
   for (const m of migrations) {
     mkdirSync(join(root, 'pb_migrations'), { recursive: true });
     writeFileSync(join(root, 'pb_migrations', m.file), m.content);
-    console.log(`wrote pb_migrations/${m.file}${m.change.kind === 'deleted' ? '  (drops the collection and its records!)' : ''}`);
+    console.log(`wrote pb_migrations/${m.file}${dataLoss(m.change)}`);
   }
   if (!stale.length && !left.length && !migrations.length) console.log('nothing to do: generated files are up to date');
   return 0;

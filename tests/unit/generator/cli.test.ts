@@ -36,4 +36,20 @@ describe('generator CLI', () => {
     expect(cli('check').status).toBe(0);
     // Each run starts the generator afresh (a few seconds each on two cores).
   }, 120_000);
+
+  it('says loudly when a migration drops a column and its values (a field removed, renamed or retyped)', () => {
+    const copy = copySchemas({ fixtures: ['petition'], withoutServices: true });
+    const cli = () => spawnSync('npx', ['tsx', join(ROOT, 'generator/cli.ts'), 'generate', '--root', copy.root], { encoding: 'utf8' });
+    expect(cli().status).toBe(0);
+    copy.edit('services/petition/form.schema.json', (j) => {
+      j.properties.topic = { type: 'integer', minimum: 1, maximum: 9, 'x-category': 'D' }; // a select no more
+      delete j.properties.message;
+    });
+    copy.edit('services/petition/form.ui.json', (j) => (j['ui:order'] = j['ui:order'].filter((n: string) => n !== 'message')));
+    copy.edit('services/petition/admin.ui.json', (j) => (j.fields = j.fields.filter((f: { name: string }) => f.name !== 'message')));
+    for (const l of ['en', 'uz', 'ru']) copy.edit(`services/petition/i18n/${l}.json`, (j) => Object.keys(j).filter((k) => k.startsWith('fields.topic.options.')).forEach((k) => delete j[k]));
+    const run = cli();
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/wrote pb_migrations\/\d+_updated_petitions\.js {2}\(drops the columns (topic, message|message, topic) of petitions and their values! topic changed type: a new, empty column replaces the old one\)/);
+  }, 120_000);
 });
