@@ -198,6 +198,11 @@ describe('schema problems', () => {
       want: 'schemas/services/petition/i18n/ru.json#/received: "received" is not a valid ICU message: ',
     },
     {
+      given: 'a file field taking several files (the upload and the staff card take one)',
+      change: (s) => s.edit(`${SVC}/form.schema.json`, (j) => (j.properties.attachment = { ...j.properties.attachment, 'x-file': { accept: ['application/pdf'], maxSize: 1000000, maxFiles: 3 } })),
+      want: 'schemas/services/petition/form.schema.json#/properties/attachment/x-file/maxFiles: must be <= 1',
+    },
+    {
       given: 'a broken JSON file',
       change: (s) => writeFileSync(join(s.schemasDir, SVC, 'admin.ui.json'), '{ "title": '),
       want: 'schemas/services/petition/admin.ui.json#: not valid JSON: ',
