@@ -16,7 +16,10 @@ interface Props {
 export function ListFilters({ query, onChange }: Props) {
   const intl = useIntl();
   const [draft, setDraft] = useState(query);
-  useEffect(() => setDraft(query), [query]);
+  // The applied filters changed (applied, cleared, or the address edited): the bar shows them. Paging
+  // alone keeps what is typed and not yet applied.
+  const { q, from, to, status, sort } = query;
+  useEffect(() => setDraft((d) => ({ ...d, q, from, to, status, sort })), [q, from, to, status, sort]);
   const t = (id: string) => intl.formatMessage({ id });
   const set = (patch: Partial<ListQuery>) => setDraft((d) => ({ ...d, ...patch }));
   const apply = (e: FormEvent) => {
