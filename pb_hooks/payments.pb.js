@@ -13,7 +13,10 @@ routerAdd('POST', '/api/formwork/stripe/webhook', (e) => {
   } catch (err) {
     throw new BadRequestError('Invalid JSON.');
   }
-  return e.json(200, Object.assign({ received: true }, payments.applyEvent(e.app, event)));
+  const result = payments.applyEvent(e.app, event);
+  // Not checked yet (no secret key, the provider unreachable): the provider sends it again later.
+  if (result.retry) return e.json(503, { received: false, reason: result.reason });
+  return e.json(200, Object.assign({ received: true }, result));
 });
 
 routerAdd('GET', '/api/pk', (e) => {

@@ -2,7 +2,8 @@
  * Payments without card data: the site only ever hands applicants to the provider's hosted pages.
  * - A new application of a paying service records the checkout link it was offered (the form's link,
  *   overridable by environment), tagged with the record as Stripe's client_reference_id.
- * - Stripe's webhook (signature checked with FORMWORK_STRIPE_WEBHOOK_SECRET) marks the record paid.
+ * - Stripe's webhook (signature checked with FORMWORK_STRIPE_WEBHOOK_SECRET) marks the record paid when
+ *   the session came through the link the record was offered (asked of the provider with the secret key).
  * - Stripe Connect: the publishable key, and account sessions created with the secret key.
  * Keys and the API base URL come from the environment only.
  */
@@ -98,9 +99,16 @@ function verifySignature(header, body, secret, nowSeconds) {
 /** The events that can say a checkout's money has arrived; a delayed method (a bank debit) sends the second. */
 const PAID_EVENTS = ['checkout.session.completed', 'checkout.session.async_payment_succeeded'];
 
+const withoutQuery = (url) => String(url || '').split('?')[0];
+
 /**
- * A paid checkout → the application it names is paid. A checkout completed with a delayed method is not
- * paid yet (payment_status "unpaid" until its async_payment_succeeded). Other events are acknowledged.
+ * A paid checkout → the application it names is paid, when it was paid through the link that application
+ * was offered. The reference alone is not enough: anyone may add ?client_reference_id=<another
+ * application> to a cheaper link (the $9.99 Flex fee for a $375 registration). The provider says which
+ * payment link a session came from; its address must be the one on the record. A checkout completed with
+ * a delayed method is not paid yet (payment_status "unpaid" until its async_payment_succeeded). Other
+ * events are acknowledged. `retry`: the link could not be checked now (no secret key, provider down), so
+ * the provider should send the event again later.
  */
 function applyEvent(app, event) {
   if (!event || PAID_EVENTS.indexOf(event.type) < 0) return { handled: false };
@@ -112,24 +120,41 @@ function applyEvent(app, event) {
   const id = ref.slice(dash + 1);
   const service = own(config.services, collection);
   if (dash <= 0 || !service || !service.payments) return { handled: false, reason: 'unknown reference' };
-  const record = app.findRecordById(collection, id);
+  let record;
+  try {
+    record = app.findRecordById(collection, id);
+  } catch (err) {
+    return { handled: false, reason: 'no such application' }; // deleted since; it is in the trash if anywhere
+  }
+  const offered = withoutQuery(record.getString('checkoutUrl'));
+  if (!offered) return { handled: false, reason: 'no link was offered' };
+  if (!/^plink_[A-Za-z0-9]{1,64}$/.test(String(session.payment_link || ''))) return refusedPayment(app, record, 'not paid through a payment link');
+  const link = stripeCall('GET', '/v1/payment_links/' + session.payment_link);
+  // No key or a wrong one, the provider down or busy: not this event's fault, so it is asked for again.
+  if (link.status >= 500 || link.status === 429 || link.status === 401 || link.status === 403) return { handled: false, retry: true, reason: (link.json && link.json.message) || 'the payment link could not be checked' };
+  if (link.status !== 200 || !link.json || withoutQuery(link.json.url) !== offered) return refusedPayment(app, record, 'paid through another link');
   record.set('paymentStatus', 'paid');
   record.set('paidAt', new Date().toISOString().replace('T', ' '));
   app.save(record);
   return { handled: true, record: id };
 }
 
-/** POST {base}/v1/<path> with the secret key, form-encoded; the provider's answer, parsed. */
-function stripePost(path, form) {
+function refusedPayment(app, record, reason) {
+  app.logger().warn('payments: a paid checkout names an application but is not its payment', 'collection', record.collection().name, 'record', record.id, 'reason', reason);
+  return { handled: false, reason: reason };
+}
+
+/** {method} {base}/v1/<path> with the secret key (a POST's `form` form-encoded); the provider's answer, parsed. */
+function stripeCall(method, path, form) {
   const secret = env('FORMWORK_STRIPE_SECRET_KEY', '');
   if (!secret) return { status: 503, json: { message: 'Payments are not configured (FORMWORK_STRIPE_SECRET_KEY).' } };
-  const body = Object.keys(form)
+  const body = Object.keys(form || {})
     .map((k) => encodeURIComponent(k) + '=' + encodeURIComponent(form[k]))
     .join('&');
   try {
     const res = $http.send({
       url: apiBase() + path,
-      method: 'POST',
+      method: method,
       body: body,
       headers: { authorization: 'Bearer ' + secret, 'content-type': 'application/x-www-form-urlencoded' },
       timeout: 20,
@@ -144,7 +169,7 @@ function accountSession(accountId) {
   if (!/^acct_[A-Za-z0-9]{1,64}$/.test(String(accountId || ''))) {
     return { status: 400, json: { message: 'accountId must be a connected account id (acct_…).' } };
   }
-  const res = stripePost('/v1/account_sessions', {
+  const res = stripeCall('POST', '/v1/account_sessions', {
     account: accountId,
     'components[account_onboarding][enabled]': 'true',
     'components[payments][enabled]': 'true',
@@ -164,7 +189,7 @@ function productCheckout(productId, interval, locale) {
   const price = product && own(product.prices, String(interval));
   if (!product || !price) return { status: 400, json: { message: 'Unknown product or billing interval.' } };
   const site = env('FORMWORK_PUBLIC_URL', 'http://127.0.0.1:8090').replace(/\/+$/, '');
-  const res = stripePost('/v1/checkout/sessions', {
+  const res = stripeCall('POST', '/v1/checkout/sessions', {
     mode: 'subscription',
     'line_items[0][quantity]': '1',
     'line_items[0][price_data][currency]': 'usd',

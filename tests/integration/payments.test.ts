@@ -1,7 +1,7 @@
 /**
  * Payments without card data, against a real PocketBase and stripe-mock: the record keeps the checkout
  * link it was offered (the environment may override the schema's), Stripe's signed webhook marks it
- * paid and a forged one changes nothing, and the Connect endpoints of the original (GET /api/pk,
+ * paid (only through the link it was offered) and a forged one changes nothing, and the Connect endpoints of the original (GET /api/pk,
  * POST /api/account_session) answer with the provider's client secret or a clear error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,11 +11,15 @@ import { startStripeMock, stripeSignature, type StripeMock } from '../support/st
 import { superuserClient } from '../support/staff.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_formwork';
-const CLAIM_CHECKOUT = 'https://buy.stripe.example/claim-test';
+const SECRET_KEY = 'sk_test_formwork';
+/** A payment link's id, as Stripe names the link a checkout session came from. */
+const PAYMENT_LINK = 'plink_1Formwork';
 
 describe('payments', () => {
   let pb: PocketBaseProcess;
   let stripe: StripeMock;
+  /** The claim's payment link (from the environment): stripe-mock's address for PAYMENT_LINK. */
+  let CLAIM_CHECKOUT = '';
 
   const claim = async (change: Record<string, string> = {}) => {
     const res = await fetch(`${pb.url}/api/collections/claim/records`, {
@@ -35,20 +39,23 @@ describe('payments', () => {
       body,
     });
   };
-  const checkoutEvent = (type: string, reference: string, paymentStatus: string) => ({
+  const checkoutEvent = (type: string, reference: string, paymentStatus: string, paymentLink = PAYMENT_LINK) => ({
     id: 'evt_1',
     type,
-    data: { object: { id: 'cs_test_1', client_reference_id: reference, payment_status: paymentStatus } },
+    data: { object: { id: 'cs_test_1', client_reference_id: reference, payment_status: paymentStatus, payment_link: paymentLink } },
   });
   const completed = (reference: string) => checkoutEvent('checkout.session.completed', reference, 'paid');
 
   beforeAll(async () => {
     stripe = await startStripeMock();
+    const link = await fetch(`${stripe.url}/v1/payment_links/${PAYMENT_LINK}`, { headers: { authorization: `Bearer ${SECRET_KEY}` } });
+    CLAIM_CHECKOUT = ((await link.json()) as { url: string }).url;
+    expect(CLAIM_CHECKOUT).toMatch(/^https:\/\//);
     pb = await startPocketBase({
       env: {
         FORMWORK_CHECKOUT_CLAIM: CLAIM_CHECKOUT,
         FORMWORK_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        FORMWORK_STRIPE_SECRET_KEY: 'sk_test_formwork',
+        FORMWORK_STRIPE_SECRET_KEY: SECRET_KEY,
         FORMWORK_STRIPE_PUBLISHABLE_KEY: 'pk_test_formwork',
         FORMWORK_STRIPE_API_BASE: stripe.url,
       },
@@ -99,6 +106,45 @@ describe('payments', () => {
     expect(await stored()).toBe('unpaid');
     expect(await (await webhook(checkoutEvent('checkout.session.async_payment_succeeded', `claim-${body.id}`, 'paid'))).json()).toMatchObject({ handled: true, record: body.id });
     expect(await stored()).toBe('paid');
+  });
+
+  it('takes a checkout as paid only through the link the application was offered', async () => {
+    // The Flex landing's application was offered its own link; a checkout through the claim's link (or none) that names it is not its payment.
+    const flex = await claim({ variant: 'flex', amount: '2 months', message: '' });
+    const reference = `claim-${flex.body.id}`;
+    for (const [event, reason] of [
+      [checkoutEvent('checkout.session.completed', reference, 'paid'), 'paid through another link'],
+      [checkoutEvent('checkout.session.completed', reference, 'paid', ''), 'not paid through a payment link'],
+    ] as const) {
+      const res = await webhook(event);
+      expect(res.status).toBe(200); // acknowledged: sending it again would not change the answer
+      expect(await res.json()).toMatchObject({ received: true, handled: false, reason });
+    }
+    expect((await (await superuserClient(pb)).collection('claim').getOne(String(flex.body.id))).paymentStatus).toBe('unpaid');
+    // An application that is gone is acknowledged too.
+    expect(await (await webhook(completed('claim-aaaaaaaaaaaaaaa'))).json()).toMatchObject({ handled: false, reason: 'no such application' });
+  });
+
+  it('asks the provider to send the event again while it cannot check the link (no secret key)', async () => {
+    const unchecked = await startPocketBase({ env: { FORMWORK_CHECKOUT_CLAIM: CLAIM_CHECKOUT, FORMWORK_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } });
+    try {
+      const res = await fetch(`${unchecked.url}/api/collections/claim/records`, {
+        method: 'POST',
+        body: formData({ firstName: 'Bobur', lastName: 'Aliyev', email: 'bobur@example.com', phone: '+1 312 555 0102', amount: 'Uber', message: 'x', terms: 'true', variant: 'full', locale: 'en' }, { stateId: pngFile() }),
+      });
+      const { id } = (await res.json()) as { id: string };
+      const body = JSON.stringify(completed(`claim-${id}`));
+      const sent = await fetch(`${unchecked.url}/api/formwork/stripe/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignature(body, WEBHOOK_SECRET) },
+        body,
+      });
+      expect(sent.status).toBe(503);
+      expect(await sent.json()).toMatchObject({ received: false });
+      expect((await (await superuserClient(unchecked)).collection('claim').getOne(id)).paymentStatus).toBe('unpaid');
+    } finally {
+      await unchecked.stop();
+    }
   });
 
   it('refuses a forged, a wrongly signed or a stale webhook, and changes nothing', async () => {
