@@ -2,6 +2,14 @@
 // Payments through the provider's hosted pages only (lib/payments.js): Stripe's webhook, and the
 // Connect endpoints of the original (GET /api/pk, POST /api/account_session).
 
+onBootstrap((e) => {
+  e.next();
+  const { env } = require(`${__hooks}/lib/env.js`);
+  if (env('FORMWORK_STRIPE_WEBHOOK_SECRET', '') && !env('FORMWORK_STRIPE_SECRET_KEY', '')) {
+    e.app.logger().warn('payments: FORMWORK_STRIPE_SECRET_KEY is not set, so the webhook cannot check which link a checkout was paid through; it answers 503 and Stripe retries until the key is set');
+  }
+});
+
 routerAdd('POST', '/api/formwork/stripe/webhook', (e) => {
   const payments = require(`${__hooks}/lib/payments.js`);
   const body = toString(e.request.body, 1 << 20);
