@@ -26,16 +26,41 @@ function describe(error: ErrorObject): string {
   }
 }
 
-/** oneOf reports every branch; keep the most specific errors so the message stays readable. */
+/** The oneOf/anyOf branch an error comes from ("…/oneOf/2"), if any: the innermost. */
+const branchOf = (e: ErrorObject): string | undefined => /^(.*\/(?:oneOf|anyOf)\/\d+)\//.exec(e.schemaPath)?.[1];
+
+/**
+ * A block is one of several shapes told apart by its `type`: the errors of the shapes whose type it is
+ * not ("must be \"heading\"") say nothing about it, once the shape whose type it has reports its own.
+ */
+function matchingBranches(errors: ErrorObject[]): ErrorObject[] {
+  const otherType = new Set(errors.filter((e) => e.keyword === 'const' && e.instancePath.endsWith('/type')).map(branchOf).filter((b) => b !== undefined));
+  const group = (branch: string) => branch.replace(/\/\d+$/, '');
+  const matched = new Set(errors.map(branchOf).filter((b): b is string => b !== undefined && !otherType.has(b)).map(group));
+  return errors.filter((e) => {
+    const branch = branchOf(e);
+    return !branch || !otherType.has(branch) || !matched.has(group(branch));
+  });
+}
+
+/**
+ * oneOf reports every branch; keep the most specific errors so the message stays readable. An unknown
+ * key (a typo) outside a oneOf branch is not branch noise: each one is kept, wherever it is, so three
+ * typos are three problems.
+ */
 function simplify(errors: ErrorObject[]): ErrorObject[] {
-  const specific = errors.filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'if');
+  const specific = matchingBranches(errors.filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'if'));
+  const typo = (e: ErrorObject) => e.keyword === 'additionalProperties' && !/\/(oneOf|anyOf)\//.test(e.schemaPath);
+  const unknownKeys = new Map<string, ErrorObject>();
+  for (const e of specific) if (typo(e)) unknownKeys.set(`${e.instancePath}\u0000${String(e.params.additionalProperty)}`, e);
   const deepest = new Map<string, ErrorObject>();
   for (const e of specific) {
-    if (!deepest.has(e.instancePath)) deepest.set(e.instancePath, e);
+    if (!typo(e) && !deepest.has(e.instancePath)) deepest.set(e.instancePath, e);
   }
-  const paths = [...deepest.keys()];
+  const paths = [...deepest.keys(), ...[...unknownKeys.values()].map((e) => e.instancePath)];
   // Drop an error when a more specific one exists below it.
-  return [...deepest.values()].filter((e) => !paths.some((p) => p !== e.instancePath && p.startsWith(`${e.instancePath}/`)));
+  const rest = [...deepest.values()].filter((e) => !paths.some((p) => p !== e.instancePath && p.startsWith(`${e.instancePath}/`)));
+  return [...unknownKeys.values(), ...rest];
 }
 
 export function createMetaValidator(sources: SchemaSources) {

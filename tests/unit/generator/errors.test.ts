@@ -213,6 +213,27 @@ describe('schema problems', () => {
     expect(problems.some((p) => p === want || (want.endsWith(': ') && p.startsWith(want)))).toBe(true);
   });
 
+  it('reports every typo of a file, not the first (three typos, three problems), and a block typo once', async () => {
+    const typos = await problemsAfter((s) =>
+      s.edit(`${SVC}/admin.ui.json`, (j) => {
+        j.fields[0].dispaly = 'text';
+        j.fields[1].lable = 'x';
+        j.serach = ['fullName'];
+      }),
+    );
+    const admin = typos.map((p) => p.replace(/^.*?schemas\//, 'schemas/')).filter((p) => p.includes('admin.ui.json'));
+    expect(admin.sort()).toEqual(
+      [
+        'schemas/services/petition/admin.ui.json#: unknown key "serach" (is it a typo?)',
+        'schemas/services/petition/admin.ui.json#/fields/0: unknown key "dispaly" (is it a typo?)',
+        'schemas/services/petition/admin.ui.json#/fields/1: unknown key "lable" (is it a typo?)',
+      ].sort(),
+    );
+    // A block is one of several shapes: the keys the other shapes lack are not reported as typos.
+    const block = await problemsAfter((s) => s.edit(`${SVC}/form.ui.json`, (j) => (j['ui:blocks']['before:terms'][0].amout = 'fee')));
+    expect(block.filter((p) => p.includes('unknown key')).map((p) => p.replace(/^.*?#/, '#'))).toEqual(['#/ui:blocks/before:terms/0: unknown key "amout" (is it a typo?)']);
+  });
+
   it('writes nothing when the schemas have a problem (CLI)', () => {
     const copy = copySchemas({ fixtures: ['petition'] });
     copy.edit(`${SVC}/form.schema.json`, (j) => (j.properties.topic.maxLenght = 5));
