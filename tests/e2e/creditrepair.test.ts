@@ -101,6 +101,14 @@ describe('credit repair, applicant to staff', () => {
     await page.getByLabel(label('Shtat')).selectOption({ label: 'Kaliforniya' }); // a native select: the phone's own picker
     await page.getByLabel(label('Pochta indeksi (ZIP)')).fill('94105');
     await page.getByLabel(label('Ijtimoiy sugʻurta raqami (SSN)')).fill('123-45-6789');
+    // The show/hide toggle keeps its name; whether the number is shown is its pressed state.
+    const toggle = page.getByRole('button', { name: 'Koʻrsatish: Ijtimoiy sugʻurta raqami (SSN)' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.locator('#root_ssn').getAttribute('type')).toBe('text');
+    await toggle.click();
+    expect(await page.locator('#root_ssn').getAttribute('type')).toBe('password');
     await page.locator('#root_terms').check();
     expect(await page.getByText('Yaxshi!').count()).toBeGreaterThan(0); // 'Looks good!' on a field left valid
 

@@ -18,7 +18,9 @@ export default function SsnWidget(props: WidgetProps) {
   const intl = useIntl();
   const [visible, setVisible] = useState(false);
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : 9;
-  const toggleLabel = intl.formatMessage({ id: visible ? 'form.hideValue' : 'form.showValue' }, { field: label });
+  // One name, "Show SSN", with Mantine's aria-pressed saying whether it is shown (a name that also
+  // changed would be read "Hide SSN, pressed").
+  const toggleLabel = intl.formatMessage({ id: 'form.showValue' }, { field: label });
   return (
     <PasswordInput
       id={id}
