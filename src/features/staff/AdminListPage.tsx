@@ -76,9 +76,11 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
     },
     [navigate, card.route, intl],
   );
+  // A token that cannot be renewed leaves the list as it is: only its file links stop working.
+  const filesFailed = useCallback((err: unknown) => failed(err, 'admin.filesFailed'), [failed]);
   const token = useFileToken(
     card.fields.some((f) => f.display === 'file'),
-    failed,
+    filesFailed,
   );
 
   /** Only the newest request's answer is shown: a slower, older one (the search before the last key) may come back after it. */

@@ -87,7 +87,9 @@ export default function TrashPage() {
     },
     [navigate, intl],
   );
-  const token = useFileToken(!!list?.items.some((e) => e.files?.length > 0), failed);
+  // A token that cannot be renewed leaves the list as it is: only its file links stop working.
+  const filesFailed = useCallback((err: unknown) => failed(err, 'admin.filesFailed'), [failed]);
+  const token = useFileToken(!!list?.items.some((e) => e.files?.length > 0), filesFailed);
 
   /** Only the newest request's answer is shown (a slower, older one may come back after it). */
   const latest = useRef(0);
