@@ -21,6 +21,8 @@ export type CollectionChange =
       changed: { before: PbField; after: PbField }[];
     };
 
+const byFieldId = (c: PbCollection): PbCollection => ({ ...c, fields: [...c.fields].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)) });
+
 export function diffCollections(recorded: PbCollection[], wanted: PbCollection[]): CollectionChange[] {
   const changes: CollectionChange[] = [];
   const before = new Map(recorded.map((c) => [c.name, c]));
@@ -31,7 +33,8 @@ export function diffCollections(recorded: PbCollection[], wanted: PbCollection[]
       changes.push({ kind: 'created', after: c });
       continue;
     }
-    if (isDeepStrictEqual(old, c)) continue;
+    // The same fields in another order (properties reordered in a form) change no column: no migration.
+    if (isDeepStrictEqual(byFieldId(old), byFieldId(c))) continue;
     const oldFields = new Map(old.fields.map((f) => [f.id, f]));
     const newFields = new Map(c.fields.map((f) => [f.id, f]));
     changes.push({

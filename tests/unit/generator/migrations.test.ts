@@ -122,4 +122,8 @@ describe('diffCollections', () => {
   it('sees nothing when nothing changed', () => {
     expect(diffCollections([base], [structuredClone(base)])).toEqual([]);
   });
+  it('sees nothing when only the order of the fields changed (no column changes)', () => {
+    const two = { ...base, fields: [...base.fields, { id: 'text2', name: 'b', type: 'text', max: 9 }] };
+    expect(diffCollections([two], [{ ...two, fields: [...two.fields].reverse() }])).toEqual([]);
+  });
 });
