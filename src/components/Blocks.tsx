@@ -19,9 +19,8 @@ import { PaymentNotice } from './PaymentNotice.tsx';
 import { HydratingSuspense } from './UntilHydrated.tsx';
 
 type Constants = Record<string, number | string>;
-/** Heading level of the blocks' headings; cards and accordion sections nest one deeper. */
+/** Heading level of the blocks' headings; cards and accordion sections nest under the heading before them. */
 export type Level = 1 | 2 | 3 | 4;
-const deeper = (level: Level): Level => (level < 4 ? ((level + 1) as Level) : 4);
 
 const company = companyValues(registry.site.company);
 // The accordion loads with the routes that show it (blockModules.ts); the provider's embedded components
@@ -46,7 +45,7 @@ export function ContactLinks() {
   );
 }
 
-function BlockView({ block, constants, level }: { block: Block; constants: Constants; level: Level }) {
+function BlockView({ block, constants, level, nested }: { block: Block; constants: Constants; level: Level; nested: Level }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id }, company);
   switch (block.type) {
@@ -106,7 +105,7 @@ function BlockView({ block, constants, level }: { block: Block; constants: Const
           {block.cards.map((c) => (
             <Card key={c.title} withBorder padding="md" component="article">
               <Stack gap="xs" h="100%">
-                <Title order={deeper(level)} size="h4">
+                <Title order={nested} size="h4">
                   {t(c.title)}
                 </Title>
                 <Text fw={700} size="xl">
@@ -131,7 +130,7 @@ function BlockView({ block, constants, level }: { block: Block; constants: Const
     case 'accordion':
       // Its module is loaded with the route (blockModules.ts), so it renders at once; else the screen's
       // loader shows until it is in, rather than the page without it.
-      return <AccordionBlock block={block} titles={block.sections.map((s) => t(s.title))} constants={constants} level={deeper(level)} />;
+      return <AccordionBlock block={block} titles={block.sections.map((s) => t(s.title))} constants={constants} level={nested} />;
     case 'alert':
       return (
         <Alert color={TONE[block.tone]} title={block.title ? t(block.title) : undefined} data-testid="page-alert">
@@ -159,11 +158,17 @@ function BlockView({ block, constants, level }: { block: Block; constants: Const
 
 export function Blocks({ blocks, constants = registry.site.constants, level = 2 }: { blocks: Block[]; constants?: Constants; level?: Level }) {
   if (blocks.length === 0) return null;
+  // Cards' and accordion sections' titles sit one level under the heading before them: a heading block
+  // of this list, or else the heading the list is under (level - 1), so no level is skipped (an h1
+  // followed by h3 cards, as the order page had). Never an h1 of their own, never below h4.
+  let under = level - 1;
   return (
     <Stack gap="sm">
-      {blocks.map((b, i) => (
-        <BlockView key={i} block={b} constants={constants} level={level} />
-      ))}
+      {blocks.map((b, i) => {
+        const nested = Math.min(Math.max(under + 1, 2), 4) as Level;
+        if (b.type === 'heading') under = level;
+        return <BlockView key={i} block={b} constants={constants} level={level} nested={nested} />;
+      })}
     </Stack>
   );
 }

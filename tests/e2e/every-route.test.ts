@@ -113,6 +113,8 @@ interface Screen {
   h1: string[];
   /** Raw message keys found, with where they were found. */
   rawKeys: string[];
+  /** Headings that go more than one level deeper than the one before them ("h1 → h3: Basic"). */
+  skippedLevels: string[];
 }
 
 /** Waits for the screen to settle (language loaded, lazy chunk, form module or list fetched), then reads it. */
@@ -150,6 +152,17 @@ async function readScreen(page: Page): Promise<Screen> {
       title: document.title,
       h1: [...document.querySelectorAll('h1')].map((h) => (h.textContent ?? '').replace(/\s+/g, ' ').trim()),
       rawKeys,
+      skippedLevels: (() => {
+        // The outline a screen reader's heading list shows: a level may go up any number, down by one.
+        const skipped: string[] = [];
+        let previous = 0;
+        for (const h of document.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
+          const level = Number(h.tagName[1]);
+          if (level > previous + 1) skipped.push(`h${previous} → h${level}: ${(h.textContent ?? '').trim().slice(0, 40)}`);
+          previous = level;
+        }
+        return skipped;
+      })(),
     };
   }, [RAW_KEY.source, KEYS] as const);
 }
@@ -230,6 +243,7 @@ describe('every route in every language', () => {
         expect([...seen], 'console errors and uncaught exceptions').toEqual([]);
         expect(screen.rawKeys, 'raw message keys on the screen').toEqual([]);
         expect(screen.h1, 'exactly one <h1>').toHaveLength(1);
+        expect(screen.skippedLevels, 'headings that skip a level').toEqual([]);
         expect(heading, 'the <h1> has text').not.toBe('');
         // (A message with {placeholders} is formatted on screen; its text is not compared.)
         const expected = route.heading && messages[route.heading];
