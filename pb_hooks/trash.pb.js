@@ -13,13 +13,16 @@ onRecordDeleteRequest((e) => {
   });
 }, ...Object.keys(trashServices));
 
-// A purge (the delete rule allows admins only) is final: audited with the entry's origin.
+// A purge (the delete rule allows admins only) is final: audited with the entry's origin, and what still
+// names the applicant (staff notes, the signer's name, address and browser) goes with it (lib/forget.js).
 onRecordDeleteRequest((e) => {
   e.app.runInTransaction((txApp) => {
     const staff = require(`${__hooks}/lib/access.js`).staffOf(e);
-    require(`${__hooks}/lib/access.js`).audit(txApp, staff, 'purge', { collection: e.record.getString('sourceCollection'), record: e.record.getString('key') });
+    const origin = { collection: e.record.getString('sourceCollection'), record: e.record.getString('key') };
+    require(`${__hooks}/lib/access.js`).audit(txApp, staff, 'purge', origin);
     e.app = txApp;
     e.next();
+    require(`${__hooks}/lib/forget.js`).forget(txApp, origin.collection, origin.record);
   });
 }, require(`${__hooks}/generated/services.js`).trashCollection);
 

@@ -18,6 +18,7 @@
  */
 const config = require(`${__hooks}/generated/services.js`);
 const { cronSetting } = require(`${__hooks}/lib/env.js`);
+const { clearNotes, clearSignatures } = require(`${__hooks}/lib/forget.js`);
 
 const DAY = 86400000;
 const BATCH = 100;
@@ -159,45 +160,6 @@ function note(section, action, item) {
 /** E-mails of an application (outbox rows), for deleting them with it. */
 function mailsOf(app, collection, id) {
   return app.findRecordsByFilter(config.outboxCollection, 'sourceCollection = {:c} && record = {:r}', '', 0, 0, { c: collection, r: id });
-}
-
-/**
- * The application's status history stays (ids, statuses, dates, staff): the record of what was done.
- * Its staff notes may speak of the applicant, so they go with the application. Returns how many.
- */
-function clearNotes(app, collection, id, apply) {
-  const rows = app.findRecordsByFilter(config.historyCollection, "sourceCollection = {:c} && record = {:r} && note != ''", '', 0, 0, { c: collection, r: id });
-  if (apply) {
-    for (const row of rows) {
-      row.set('note', '');
-      app.saveNoValidate(row);
-    }
-  }
-  return rows.length;
-}
-
-/**
- * The signature rows of an application deleted for good keep what was signed, which version, when and for
- * which record (that the contract was made), but no longer who signed, from where or with what browser.
- */
-function clearSignatures(app, collection, id, apply) {
-  const rows = app.findRecordsByFilter(
-    config.signatureCollection,
-    "sourceCollection = {:c} && record = {:r} && (signedName != '' || ip != '' || userAgent != '')",
-    '',
-    0,
-    0,
-    { c: collection, r: id },
-  );
-  if (apply) {
-    for (const row of rows) {
-      row.set('signedName', '');
-      row.set('ip', '');
-      row.set('userAgent', '');
-      app.saveNoValidate(row);
-    }
-  }
-  return rows.length;
 }
 
 /** The audit entry's field column holds 100 characters: the names when they fit (the detail always has them). */

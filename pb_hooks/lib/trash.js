@@ -85,6 +85,12 @@ function restore(app, entry) {
   return record;
 }
 
+/** Removes a trash entry (with its files) for good, and what still names its applicant (lib/forget.js). */
+function purge(app, entry) {
+  app.delete(entry);
+  require(`${__hooks}/lib/forget.js`).forget(app, entry.getString('sourceCollection'), entry.getString('key'));
+}
+
 /** Days an entry stays in the trash before the daily purge removes it (0 = never). */
 function retentionDays() {
   const days = Number(env('FORMWORK_TRASH_DAYS', '30'));
@@ -101,7 +107,7 @@ function purgeExpired(app) {
     const batch = app.findRecordsByFilter(config.trashCollection, 'created < {:cutoff}', 'created', 200, 0, { cutoff });
     if (batch.length === 0) break;
     app.runInTransaction((txApp) => {
-      for (const entry of batch) txApp.delete(entry);
+      for (const entry of batch) purge(txApp, entry);
     });
     removed += batch.length;
     if (batch.length < 200) break;
@@ -109,4 +115,4 @@ function purgeExpired(app) {
   return removed;
 }
 
-module.exports = { moveToTrash, restore, purgeExpired, retentionDays };
+module.exports = { moveToTrash, restore, purge, purgeExpired, retentionDays };

@@ -216,8 +216,10 @@ describe('staff console rules', () => {
       expect(actions).toEqual(['delete', 'restore', 'reveal']);
     });
 
-    it('purges for good only when an admin says so, and audits it', async () => {
+    it('purges for good only when an admin says so, audits it, and keeps no note or signer that names the applicant', async () => {
       const id = await submit({ firstName: 'Purged' });
+      const rejected = await call(admin, `/api/formwork/status/${COLLECTION}/${id}`, { method: 'POST', body: JSON.stringify({ status: 'rejected', note: 'Called Aziza' }) });
+      expect(rejected.status).toBe(200);
       await admin.collection(COLLECTION).delete(id);
       const [entry] = await admin.collection(registry.trashCollection).getFullList({ filter: `key = "${id}"` });
       expect((await call(viewer, `/api/collections/${registry.trashCollection}/records/${entry!.id}`, { method: 'DELETE' })).status).toBeGreaterThanOrEqual(400);
@@ -225,6 +227,12 @@ describe('staff console rules', () => {
       expect((await admin.collection(registry.trashCollection).getList(1, 1, { filter: `key = "${id}"` })).totalItems).toBe(0);
       const log = await admin.collection(registry.auditCollection).getFullList({ filter: `record = "${id}" && action = "purge"` });
       expect(log).toHaveLength(1);
+      // What stays: that it was rejected, and which documents were signed when, not by whom or from where.
+      const history = await root.collection(registry.historyCollection).getFullList({ filter: `record = "${id}"` });
+      expect(history.map((h) => [h.to, h.note])).toEqual([['rejected', '']]);
+      const signatures = await root.collection(registry.signatureCollection).getFullList({ filter: `record = "${id}"` });
+      expect(signatures).toHaveLength(3);
+      expect(signatures.map((r) => [r.signedName, r.ip, r.userAgent])).toEqual(signatures.map(() => ['', '', '']));
     });
   });
 
