@@ -519,7 +519,7 @@ function run(app, data, options) {
   // Live records first: if the original left a record both in its list and in the trash, the list wins.
   const names = sortedKeys(data).filter((n) => n !== TRASH).concat(data[TRASH] !== undefined ? [TRASH] : []);
   for (const name of names) {
-    const known = name === TRASH || (LEGACY_FILES[name] && config.services[name]);
+    const known = name === TRASH || (own(LEGACY_FILES, name) && own(config.services, name));
     const entries = entriesOf(data[name]);
     if (!known || entries === null) {
       report.unknownCollections[name] = entries === null ? 0 : entries.length;

@@ -120,11 +120,14 @@ function applyEvent(app, event) {
   const id = ref.slice(dash + 1);
   const service = own(config.services, collection);
   if (dash <= 0 || !service || !service.payments) return { handled: false, reason: 'unknown reference' };
-  let record;
-  try {
-    record = app.findRecordById(collection, id);
-  } catch (err) {
-    return { handled: false, reason: 'no such application' }; // deleted since; it is in the trash if anywhere
+  // A look-up that fails (a busy database) is thrown: the provider then sends the event again.
+  const record = app.findRecordsByFilter(collection, 'id = {:id}', '', 1, 0, { id: id })[0];
+  if (!record) {
+    // Deleted since: while it is in the trash it may be restored, so the payment is asked for again later.
+    const trashed = app.findRecordsByFilter(config.trashCollection, 'sourceCollection = {:c} && key = {:k}', '', 1, 0, { c: collection, k: id }).length > 0;
+    if (trashed) return { handled: false, retry: true, reason: 'the application is in the trash' };
+    app.logger().warn('payments: a paid checkout names an application that does not exist', 'collection', collection, 'record', id);
+    return { handled: false, reason: 'no such application' };
   }
   const offered = withoutQuery(record.getString('checkoutUrl'));
   if (!offered) return { handled: false, reason: 'no link was offered' };

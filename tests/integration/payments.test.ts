@@ -5,10 +5,11 @@
  * POST /api/account_session) answer with the provider's client secret or a clear error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registry } from '../../src/generated/registry.ts';
 import { formData, pngFile } from '../support/fixtures.ts';
 import { startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
 import { startStripeMock, stripeSignature, type StripeMock } from '../support/stripe.ts';
-import { superuserClient } from '../support/staff.ts';
+import { staffClient, superuserClient } from '../support/staff.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_formwork';
 const SECRET_KEY = 'sk_test_formwork';
@@ -121,8 +122,23 @@ describe('payments', () => {
       expect(await res.json()).toMatchObject({ received: true, handled: false, reason });
     }
     expect((await (await superuserClient(pb)).collection('claim').getOne(String(flex.body.id))).paymentStatus).toBe('unpaid');
-    // An application that is gone is acknowledged too.
+    // An application that never was (or was purged) is acknowledged too.
     expect(await (await webhook(completed('claim-aaaaaaaaaaaaaaa'))).json()).toMatchObject({ handled: false, reason: 'no such application' });
+  });
+
+  it('asks again for the payment of an application in the trash, and records it once it is restored', async () => {
+    const { body } = await claim();
+    const id = String(body.id);
+    const admin = await staffClient(pb, 'admin');
+    await admin.collection('claim').delete(id);
+    const trashed = await webhook(completed(`claim-${id}`));
+    expect(trashed.status).toBe(503); // the provider sends it again later
+    expect(await trashed.json()).toMatchObject({ received: false, reason: 'the application is in the trash' });
+    const [entry] = await admin.collection(registry.trashCollection).getFullList({ filter: `key = "${id}"` });
+    const restored = await fetch(`${pb.url}/api/formwork/trash/${entry!.id}/restore`, { method: 'POST', headers: { Authorization: admin.authStore.token } });
+    expect(restored.status).toBe(200);
+    expect(await (await webhook(completed(`claim-${id}`))).json()).toMatchObject({ handled: true, record: id });
+    expect((await (await superuserClient(pb)).collection('claim').getOne(id)).paymentStatus).toBe('paid');
   });
 
   it('asks the provider to send the event again while it cannot check the link (no secret key)', async () => {

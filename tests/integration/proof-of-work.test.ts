@@ -103,6 +103,7 @@ describe('proof of work on submissions', () => {
     expect(solveChallenge(challenge)).not.toBeNull();
     expect((await fetch(`${pb.url}/api/formwork/challenge/_superusers`)).status).toBe(404);
     expect((await fetch(`${pb.url}/api/formwork/challenge/nosuchform`)).status).toBe(404);
+    expect((await fetch(`${pb.url}/api/formwork/challenge/constructor`)).status).toBe(404); // a name every object has
   });
 
   it('stores a submission with a solved proof, and keeps the spent challenge with it', async () => {
