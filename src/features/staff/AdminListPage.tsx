@@ -76,12 +76,11 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
     },
     [navigate, card.route, intl],
   );
-  // A token that cannot be renewed leaves the list as it is: only its file links stop working.
-  const filesFailed = useCallback((err: unknown) => failed(err, 'admin.filesFailed'), [failed]);
-  const token = useFileToken(
+  const files = useFileToken(
     card.fields.some((f) => f.display === 'file'),
-    filesFailed,
+    failed,
   );
+  const token = files.token;
 
   /** Only the newest request's answer is shown: a slower, older one (the search before the last key) may come back after it. */
   const latest = useRef(0);
@@ -211,6 +210,11 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
         )}
       </div>
       {error && <Alert color="red">{error}</Alert>}
+      {files.failed && (
+        <Alert color="yellow">
+          <FormattedMessage id="admin.filesFailed" />
+        </Alert>
+      )}
       {!list && !error && <Loader role="progressbar" aria-label={intl.formatMessage({ id: 'app.loading' })} />}
       {list && (
         <Text c="dimmed" data-testid="list-total">

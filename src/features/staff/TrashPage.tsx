@@ -87,9 +87,8 @@ export default function TrashPage() {
     },
     [navigate, intl],
   );
-  // A token that cannot be renewed leaves the list as it is: only its file links stop working.
-  const filesFailed = useCallback((err: unknown) => failed(err, 'admin.filesFailed'), [failed]);
-  const token = useFileToken(!!list?.items.some((e) => e.files?.length > 0), filesFailed);
+  const files = useFileToken(!!list?.items.some((e) => e.files?.length > 0), failed);
+  const token = files.token;
 
   /** Only the newest request's answer is shown (a slower, older one may come back after it). */
   const latest = useRef(0);
@@ -189,6 +188,11 @@ export default function TrashPage() {
         )}
       </div>
       {error && <Alert color="red">{error}</Alert>}
+      {files.failed && (
+        <Alert color="yellow">
+          <FormattedMessage id="admin.filesFailed" />
+        </Alert>
+      )}
       {!list && !error && <Loader role="progressbar" aria-label={intl.formatMessage({ id: 'app.loading' })} />}
       {list && (
         <Text c="dimmed">
