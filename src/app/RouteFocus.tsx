@@ -16,19 +16,22 @@ const WAIT_MS = 10_000;
 export function RouteFocus() {
   const { pathname } = useLocation();
   const shown = useRef(pathname);
+  // Where the focus was when the address changed, read while rendering: before the new screen's own
+  // effects run, so a screen that puts the focus somewhere itself keeps it there.
+  const before = useRef<Element | null>(null);
+  if (shown.current !== pathname && typeof document !== 'undefined') before.current = document.activeElement;
   useEffect(() => {
     if (shown.current === pathname) return; // the first load (also when StrictMode runs this twice)
     shown.current = pathname;
-    return focusHeadingWhenShown();
+    return focusHeadingWhenShown(before.current);
   }, [pathname]);
   return null;
 }
 
-/** Focuses the <h1> of <main> once it is there; returns what stops waiting for it. */
-function focusHeadingWhenShown(): () => void {
+/** Focuses the <h1> of <main> once it is there, unless the focus moved from `before`; returns what stops waiting. */
+function focusHeadingWhenShown(before: Element | null): () => void {
   const main = document.getElementById(MAIN_ID);
   if (!main) return () => undefined;
-  const before = document.activeElement;
   const focus = (): boolean => {
     const heading = main.querySelector<HTMLElement>('h1');
     if (!heading) return false;
