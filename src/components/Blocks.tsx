@@ -19,7 +19,7 @@ import { PaymentNotice } from './PaymentNotice.tsx';
 import { HydratingSuspense } from './UntilHydrated.tsx';
 
 type Constants = Record<string, number | string>;
-/** Heading level of the blocks' headings; cards and accordion sections nest under the heading before them. */
+/** Heading level of the blocks' headings; cards' titles and the blocks inside accordion sections nest under the heading before them. */
 export type Level = 1 | 2 | 3 | 4;
 
 const company = companyValues(registry.site.company);
@@ -158,9 +158,9 @@ function BlockView({ block, constants, level, nested }: { block: Block; constant
 
 export function Blocks({ blocks, constants = registry.site.constants, level = 2 }: { blocks: Block[]; constants?: Constants; level?: Level }) {
   if (blocks.length === 0) return null;
-  // Cards' and accordion sections' titles sit one level under the heading before them: a heading block
-  // of this list, or else the heading the list is under (level - 1), so no level is skipped (an h1
-  // followed by h3 cards, as the order page had). Never an h1 of their own, never below h4.
+  // Cards' titles (and the blocks inside an accordion's sections) sit one level under the heading before
+  // them: a heading block of this list, or else the heading the list is under (level - 1), so no level is
+  // skipped (an h1 followed by h3 cards, as the order page had). Never an h1 of their own, never below h4.
   let under = level - 1;
   return (
     <Stack gap="sm">

@@ -79,7 +79,8 @@ export async function startPocketBase(options: StartOptions = {}): Promise<Pocke
   // So is the proof of work (pb_hooks/lib/proofOfWork.js) for the API suites, which post bodies of their
   // own; the browser tests (startSite) and tests/integration/proof-of-work.test.ts turn it on. The outbox's
   // minute job is off too: a test sends e-mails when it means to (tests/support/outbox.ts), and the job
-  // could otherwise send or render one between a test's steps (`FORMWORK_OUTBOX_CRON: ''` is the default).
+  // could otherwise send or render one between a test's steps (a test passes `FORMWORK_OUTBOX_CRON: ''` for
+  // the server's own every-minute default).
   const env = {
     ...process.env,
     FORMWORK_RATE_LIMITS: 'off',
