@@ -18,6 +18,11 @@ export interface ConfirmDialogProps {
   confirmLabel: string;
   onCancel: () => void;
   onConfirm: () => void;
+  /**
+   * The confirmed action removes the control that opened the dialog (a delete, a purge) and moves the
+   * focus itself: the dialog then gives it back to nothing (on cancel it still goes back to the control).
+   */
+  confirmMovesFocus?: boolean;
 }
 
 const modal = lazyScreen<ConfirmDialogProps>(() => import('./ConfirmModal.tsx'));

@@ -8,19 +8,38 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { ConfirmDialogProps } from './ConfirmDialog.tsx';
 
-export default function ConfirmModal({ opened, title, children, cancelLabel, confirmLabel, onCancel, onConfirm }: ConfirmDialogProps) {
+export default function ConfirmModal({ opened, title, children, cancelLabel, confirmLabel, onCancel, onConfirm, confirmMovesFocus = false }: ConfirmDialogProps) {
   const intl = useIntl();
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
+  // Mantine gives the focus back 10 ms after closing, to the control that opened the dialog; after a
+  // confirmed delete that control is about to go, and giving it the focus would race the screen's own move.
+  const [returnFocus, setReturnFocus] = useState(true);
+  const [wasOpened, setWasOpened] = useState(opened);
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
+    if (opened) setReturnFocus(true);
+  }
+  const confirm = () => {
+    if (confirmMovesFocus) setReturnFocus(false);
+    onConfirm();
+  };
   return (
-    <Modal opened={mounted && opened} onClose={onCancel} title={title} closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'admin.cancel' }) }} centered>
+    <Modal
+      opened={mounted && opened}
+      onClose={onCancel}
+      returnFocus={returnFocus}
+      title={title}
+      closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'admin.cancel' }) }}
+      centered
+    >
       <Stack>
         <Text>{children}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             {cancelLabel}
           </Button>
-          <Button color="red.9" onClick={onConfirm}>
+          <Button color="red.9" onClick={confirm}>
             {confirmLabel}
           </Button>
         </Group>

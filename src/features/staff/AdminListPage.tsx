@@ -143,6 +143,7 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
       await load();
     } catch (err) {
       failed(err, 'admin.deleteFailed');
+      heading.current?.focus(); // the dialog gave it back to nothing; the error shows under the title
     }
   };
 
@@ -249,6 +250,7 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
         confirmLabel={intl.formatMessage({ id: 'admin.confirm' })}
         onCancel={() => setConfirming(null)}
         onConfirm={() => confirming && void remove(confirming)}
+        confirmMovesFocus
       >
         <FormattedMessage id="admin.confirmDelete" />
       </ConfirmDialog>

@@ -149,6 +149,7 @@ export default function TrashPage() {
       await load();
     } catch (err) {
       failed(err, 'staff.trash.purgeFailed');
+      heading.current?.focus(); // the dialog gave it back to nothing; the error shows under the title
     } finally {
       setBusy(null);
     }
@@ -272,6 +273,7 @@ export default function TrashPage() {
           confirmLabel={intl.formatMessage({ id: 'staff.trash.purge' })}
           onCancel={() => setConfirming(null)}
           onConfirm={() => confirming && void purge(confirming)}
+          confirmMovesFocus
         >
           <FormattedMessage id="staff.trash.confirmPurge" />
         </ConfirmDialog>
