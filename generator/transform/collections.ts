@@ -124,6 +124,10 @@ export function pbField(collection: string, f: FieldModel): PbField {
 const textField = (collection: string, name: string, max: number, required: boolean): PbField =>
   field(collection, 'text', name, { required, min: 0, max, pattern: '', autogeneratePattern: '', primaryKey: false });
 
+/** The applicant's private link to an application (status, cancellation, payment): hidden from the API. */
+const accessTokenField = (collection: string): PbField =>
+  field(collection, 'text', 'accessToken', { hidden: true, required: false, min: 0, max: 64, pattern: '', autogeneratePattern: '', primaryKey: false });
+
 const autodates = (collection: string): PbField[] => [
   field(collection, 'autodate', 'created', { onCreate: true, onUpdate: false }),
   field(collection, 'autodate', 'updated', { onCreate: true, onUpdate: true }),
@@ -161,8 +165,7 @@ export function serviceCollection(s: ServiceModel, site: SiteModel): PbCollectio
       field(s.collection, 'select', 'status', { required: false, maxSelect: 1, values: site.statuses }),
       ...(s.agreements
         ? [
-            // The applicant's own link to the application (status, cancellation, payment): hidden from the API.
-            field(s.collection, 'text', 'accessToken', { hidden: true, required: false, min: 0, max: 64, pattern: '', autogeneratePattern: '', primaryKey: false }),
+            accessTokenField(s.collection),
             ...(s.agreements.businessDays
               ? [
                   field(s.collection, 'date', 'cancelDeadline', { required: false, min: '', max: '' }),
@@ -220,7 +223,7 @@ export function trashCollection(site: SiteModel): PbCollection {
       textField(name, 'deletedBy', 100, false),
       // The applicant's private status-page token, kept apart from `record` (which staff read), so a
       // restored application's link still works.
-      field(name, 'text', 'accessToken', { hidden: true, required: false, min: 0, max: 64, pattern: '', autogeneratePattern: '', primaryKey: false }),
+      accessTokenField(name),
       ...autodates(name),
     ],
     [
