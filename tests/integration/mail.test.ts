@@ -85,6 +85,7 @@ describe('e-mail outbox', () => {
     expect(applicant?.text).toContain('Здравствуйте, Aziza Karimova!');
     expect(applicant?.text).toContain(record.id);
     expect(applicant?.html).toContain('<strong>«Заявка на восстановление кредитной истории»</strong>');
+    expect(applicant?.html).toContain('<div lang="ru"'); // a mail client's screen reader reads it as Russian
     expect(applicant?.text).toMatch(/ВАШЕ ПРАВО НА ОТМЕНУ: .* до полуночи в конце дня \d{4}-\d{2}-\d{2} \(по времени America\/Chicago\)/);
     expect(applicant?.text).toMatch(/https:\/\/apply\.formwork\.test\/application\/creditrepair\/[A-Za-z0-9]{40}/);
     for (const doc of creditRepair.agreements!.documents) {
@@ -97,6 +98,7 @@ describe('e-mail outbox', () => {
     }
     const staff = mails.find((m) => m.to && !Array.isArray(m.to) && m.to.text === STAFF);
     expect(staff?.subject).toBe('New submission: Credit repair application from Aziza Karimova');
+    expect(staff?.html).toContain('<div lang="en"');
     expect(staff?.text).toContain('https://apply.formwork.test/creditapps');
     for (const mail of mails) {
       const all = `${mail.subject}\n${mail.text}\n${String(mail.html)}`;
