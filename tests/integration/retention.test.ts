@@ -394,4 +394,37 @@ describe('retention of an application with signed agreements', () => {
       await pb.stop();
     }
   });
+
+  it("the trash's daily purge leaves the same: the signatures without the signer, the history without its notes", async () => {
+    // A trash period of under a second, so an entry is due as soon as it is in; the job is run by hand.
+    const pb = await startPocketBase({ env: { FORMWORK_RETENTION_CRON: 'off', FORMWORK_TRASH_DAYS: '0.00001' } });
+    try {
+      const body = formData({ ...validCreditRepair, variant: 'full', locale: 'en', ...signed('en') }, { stateId: pngFile() });
+      const res = await fetch(`${pb.url}/api/collections/${SIGNED}/records`, { method: 'POST', body });
+      expect(res.status, await res.clone().text()).toBe(200);
+      const { id } = (await res.json()) as { id: string };
+      const admin = new PocketBase(pb.url);
+      const login = await createStaff(pb, 'admin', 'trash-purge@formwork.test');
+      await admin.collection('staff').authWithPassword(login.email, login.password);
+      const noted = await fetch(`${pb.url}/api/formwork/status/${SIGNED}/${id}`, {
+        method: 'POST',
+        headers: { Authorization: admin.authStore.token, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ status: 'rejected', note: 'Called Aziza' }),
+      });
+      expect(noted.status).toBe(200);
+      await admin.collection(SIGNED).delete(id);
+      await new Promise((r) => setTimeout(r, 1500));
+
+      const root = await superuserClient(pb);
+      await root.crons.run('formwork-trash-purge'); // started in the background: its result is waited for
+      await expect.poll(async () => (await root.collection(registry.trashCollection).getList(1, 1, { filter: `key = "${id}"` })).totalItems).toBe(0);
+      const signatures = await root.collection(registry.signatureCollection).getFullList({ filter: `record = "${id}"` });
+      expect(signatures).toHaveLength(3);
+      expect(signatures.map((r) => [r.signedName, r.ip, r.userAgent])).toEqual(signatures.map(() => ['', '', '']));
+      const history = await root.collection(registry.historyCollection).getFullList({ filter: `record = "${id}"` });
+      expect(history.map((h) => [h.to, h.note])).toEqual([['rejected', '']]);
+    } finally {
+      await pb.stop();
+    }
+  });
 });
