@@ -11,7 +11,7 @@ import { label, launchBrowser, watchConsole } from '../support/browser.ts';
 import { formData, pngFile, signed, validCreditRepair } from '../support/fixtures.ts';
 import type { PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSite } from '../support/site.ts';
-import { createStaff, superuserClient } from '../support/staff.ts';
+import { createStaff, staffClient, superuserClient } from '../support/staff.ts';
 import { solvedProof } from '../support/proofOfWork.ts';
 
 describe('staff console', () => {
@@ -228,6 +228,25 @@ describe('staff console', () => {
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => remove.evaluate((b) => b === document.activeElement)).toBe(true);
     expect(await page.locator(`[data-testid=record-card][data-record-id="${id}"]`).count()).toBe(1); // nothing deleted
+    await page.close();
+  });
+
+  it("starts a card's status choice from a status another admin set meanwhile, so a save never moves it back", async () => {
+    const page = await signedIn('admin', '/creditapps');
+    const card = page.getByTestId('record-card').filter({ hasText: 'Bekzod' });
+    const choice = card.getByLabel('New status');
+    await choice.waitFor();
+    expect(await choice.inputValue()).toBe('new');
+    // Another admin rejects it while this page is open; the list then reloads (a filter applied).
+    const other = await staffClient(site, 'admin');
+    const bekzod = await other.collection('creditrepairnew').getFirstListItem('firstName = "Bekzod"');
+    await other.send(`/api/formwork/status/creditrepairnew/${bekzod.id}`, { method: 'POST', body: { status: 'rejected' } });
+    await page.getByLabel('Status', { exact: true }).selectOption('rejected');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/status=rejected/);
+    await expect.poll(() => card.getByTestId('status').getAttribute('data-status')).toBe('rejected');
+    expect(await choice.inputValue()).toBe('rejected');
+    expect(await card.getByRole('button', { name: 'Change status' }).isDisabled()).toBe(true);
     await page.close();
   });
 
