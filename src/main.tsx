@@ -22,12 +22,15 @@ const app = (
 function start(): void {
   const { pathname, search } = window.location;
   const locale = localeFor(search);
-  const ready = prepareRoute(pathname, locale);
+  const hydrating = canHydrate(container, { pathname, locale, routerState: (window.history.state as { usr?: unknown } | null)?.usr });
+  const ready = prepareRoute(pathname, locale, { prerendered: hydrating });
 
-  if (canHydrate(container, { pathname, locale, routerState: (window.history.state as { usr?: unknown } | null)?.usr })) {
+  if (hydrating) {
     // The page's HTML was rendered by the build (src/prerender/). React takes it over once the screen's
     // code and texts are here, so the first render matches it; as a transition, hydration yields to the
-    // browser every few milliseconds instead of holding a phone's main thread for the whole form.
+    // browser every few milliseconds instead of holding a phone's main thread for the whole form. Code
+    // the screen needs only once used (a form's) is not waited for: it comes at the visitor's first
+    // focus, tap or key, and React takes its part of the page over then.
     ready.then(
       () => startTransition(() => void hydrateRoot(container, app)),
       () => createRoot(container).render(app), // the screen shows its own load error

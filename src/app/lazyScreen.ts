@@ -11,27 +11,44 @@ export interface LazyScreen<P> {
   Screen: LazyExoticComponent<ComponentType<P>>;
   /** Loads the module (once; later calls share it). */
   load: () => Promise<unknown>;
+  /**
+   * From now until the visitor's first focus, tap or key (app/whenEngaged.ts), rendering the screen
+   * waits rather than loads it: React leaves a prerendered page's HTML of it in place meanwhile and
+   * takes it over when the code has come (src/main.tsx, for code a page needs only once it is used).
+   */
+  holdUntilEngaged: () => void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- props are checked where the screen is used
 export function lazyScreen<P = any>(importer: () => Promise<{ default: ComponentType<P> }>): LazyScreen<P> {
   let module: { default: ComponentType<P> } | undefined;
   let pending: Promise<{ default: ComponentType<P> }> | undefined;
-  const load = () =>
-    (pending ??= importer().then(
+  let held: Promise<void> | undefined;
+  let release = () => {};
+  const load = () => {
+    release(); // a render held until engagement takes the module loaded for another reason (a visit) too
+    return (pending ??= importer().then(
       (m) => (module = m),
       (error: unknown) => {
         pending = undefined; // a failed chunk may load on the next try
         throw error;
       },
     ));
+  };
   const Screen = lazy(() => {
     const loaded = module;
-    if (!loaded) return load();
+    if (!loaded) return held ? held.then(load) : load();
     // A thenable that resolves synchronously: what React.lazy reads as "already loaded".
-    return { then: (resolve: (m: { default: ComponentType<P> }) => void) => resolve(loaded) } as unknown as Promise<{ default: ComponentType<P> }>;
+    return {
+      then: (resolve: (m: { default: ComponentType<P> }) => void) => resolve(loaded),
+    } as unknown as Promise<{ default: ComponentType<P> }>;
   });
-  return { Screen, load };
+  const holdUntilEngaged = () =>
+    void (held ??= new Promise<void>((resolve) => {
+      release = resolve;
+      whenEngaged(resolve);
+    }));
+  return { Screen, load, holdUntilEngaged };
 }
 
 /**

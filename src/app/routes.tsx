@@ -10,7 +10,8 @@ import { ScreenLoader } from '../components/ScreenLoader.tsx';
 import { HydratingSuspense } from '../components/UntilHydrated.tsx';
 import { agreementsPart, pagePart, STAFF_PART } from '../engine/messageParts.ts';
 import type { Locale, PageEntry } from '../engine/types.ts';
-import { lazyScreen } from './lazyScreen.ts';
+import { lazyScreen, type LazyScreen } from './lazyScreen.ts';
+import { formCode } from '../features/forms/formCode.ts';
 import { loadForm, loadMessages, loadPage } from './loaded.ts';
 import { MessagePart } from './locale.tsx';
 import Root from './Root.tsx';
@@ -44,6 +45,12 @@ const ApplicationStatusPage = lazyScreen(() => import('../features/application/A
 interface RouteHandle {
   preload: () => Promise<unknown>;
   parts: string[];
+  /**
+   * Code the screen needs only once the visitor uses it (the form's, features/forms/formCode.ts): loaded
+   * with the rest on a visit from another screen and by the build, but a prerendered page is taken over
+   * without it and it comes at the visitor's first focus, tap or key (prepareRoute's `prerendered`).
+   */
+  onUse?: Pick<LazyScreen<unknown>, 'load' | 'holdUntilEngaged'>[];
   /** A staff screen: the build also renders it as a frame for each role (framedPaths). */
   frame?: boolean;
 }
@@ -109,7 +116,7 @@ export function buildRoutes(): RouteObject[] {
     for (const variant of service.forms) {
       children.push({
         path: variant.route,
-        handle: needs(parts, serviceFormPage.load, () => loadForm(variant)),
+        handle: { ...needs(parts, serviceFormPage.load, () => loadForm(variant)), onUse: [formCode] },
         element: screen(<ServiceFormPage key={`${service.id}/${variant.id}`} service={service} variant={variant} />),
       });
     }
@@ -153,12 +160,20 @@ export const routesFor = (() => {
  * chunk and form module) all at once, rather than one after the other (messages → screen chunk → form
  * module): on a slow phone network each step of that chain was a round trip before the form could
  * show. A prerendered page waits for it before hydrating (src/main.tsx), and the build before rendering.
- * Loads are cached, so the screen's own later loads get the same modules.
+ * Loads are cached, so the screen's own later loads get the same modules. For a `prerendered` page the
+ * code the screen needs only once used (RouteHandle.onUse) is left to the visitor's first engagement.
  */
-export function prepareRoute(pathname: string, locale: Locale): Promise<unknown> {
+export function prepareRoute(pathname: string, locale: Locale, { prerendered = false } = {}): Promise<unknown> {
   const handles = (matchRoutes(routesFor(pathname), pathname) ?? []).map((match) => match.route.handle as RouteHandle | undefined).filter((h) => !!h);
   const parts = handles.flatMap((handle) => handle.parts);
-  return Promise.all([loadMessages(locale), ...parts.map((part) => loadMessages(locale, part)), ...handles.map((handle) => handle.preload())]);
+  const onUse = handles.flatMap((handle) => handle.onUse ?? []);
+  if (prerendered) onUse.forEach((code) => code.holdUntilEngaged());
+  return Promise.all([
+    loadMessages(locale),
+    ...parts.map((part) => loadMessages(locale, part)),
+    ...handles.map((handle) => handle.preload()),
+    ...(prerendered ? [] : onUse.map((code) => code.load())),
+  ]);
 }
 
 /**

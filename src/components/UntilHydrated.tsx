@@ -12,12 +12,19 @@ const FRAME = { border: 0, margin: 0, padding: 0, minWidth: 0 } as const;
  * starts enabled. React hydrates the content of a Suspense boundary in a later pass than the page around
  * it, so each boundary of a prerendered page has one of its own (routes.tsx `screen`, Blocks).
  */
-export function UntilHydrated({ children }: { children: ReactNode }) {
-  const hydrated = useSyncExternalStore(
+/**
+ * False while React renders for the build's HTML or takes that HTML over, true from the render after;
+ * true from the start where the browser renders on its own.
+ */
+export const useHydrated = (): boolean =>
+  useSyncExternalStore(
     noSubscription,
     () => true,
     () => false,
   );
+
+export function UntilHydrated({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
   return (
     // Once the script runs, only a frame: not a group screen readers should announce. Before, a busy
     // group (what the end-to-end tests wait on as on any loader).

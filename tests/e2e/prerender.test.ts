@@ -16,8 +16,10 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, label, launchBrowser, watchConsole } from '../support/browser.ts';
+import { pngOnDisk } from '../support/fixtures.ts';
 import { ROOT, type PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSite } from '../support/site.ts';
+import { superuserClient } from '../support/staff.ts';
 
 const messages = (lang: string) => JSON.parse(readFileSync(join(ROOT, 'src/generated/messages', `${lang}.json`), 'utf8')) as Record<string, string>;
 const TITLE = {
@@ -178,6 +180,77 @@ describe('prerendered pages', () => {
     expect(await plans.first().isDisabled()).toBe(false);
     await page.getByTestId('product-checkout').getByText('Monthly').click();
     await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('Total: $30.00/month');
+    await page.close();
+  });
+
+  it("load a form's own code only at the visitor's first focus, tap or key, and keep what was typed, chosen and ticked before it came", async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    watchConsole(page, problems);
+    await watchRoot(page);
+    let asked = 0;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/ApplicationForm-*.js', async (route) => {
+      asked++;
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${site.url}/ticket?lang=en`);
+    await page.getByRole('tab', { name: /UZ/ }).and(page.locator(':enabled')).waitFor(); // the page around the form is hydrated
+    await page.waitForTimeout(500);
+    expect(asked).toBe(0); // a visit that does not use the form never loads its code
+    const send = page.locator('button[type=submit]');
+    expect(await send.isDisabled()).toBe(true); // Enter in a field cannot send the HTML form either
+
+    // Used before its code: the fields take text, the select a choice, natively (the first focus asks for the code).
+    await page.getByLabel(label('Full name')).fill('Nodira Yusupova');
+    await page.getByLabel(label('E-mail')).fill('nodira@example.com');
+    await page.getByLabel(label('Topic')).selectOption({ label: 'Uploading documents' });
+    await page.getByLabel(label('Describe the problem')).fill('The upload stops at 90 %.');
+    await page.getByLabel(label('Subject')).pressSequentially('Upl'); // still typing, with the caret in the field
+    await expect.poll(() => asked).toBe(1);
+    expect(await page.locator('[data-awaiting-code]').count()).toBe(1);
+
+    release();
+    await page.locator('[data-awaiting-code]').waitFor({ state: 'detached' });
+    await page.keyboard.type('oad fails'); // the caret stayed where the visitor was typing
+    expect(await send.isDisabled()).toBe(false);
+    // The form's state holds what was typed before: the renders of that typing put nothing back.
+    expect(await page.getByLabel(label('Full name')).inputValue()).toBe('Nodira Yusupova');
+    expect(await page.getByLabel(label('Topic')).inputValue()).toBe('documents');
+    await send.click();
+    await page.getByTestId('form-success').waitFor({ timeout: 30_000 });
+
+    const admin = await superuserClient(site);
+    const [ticket] = (await admin.collection('tickets').getList(1, 1, { sort: '-created' })).items;
+    expect(ticket).toMatchObject({ name: 'Nodira Yusupova', email: 'nodira@example.com', topic: 'documents', subject: 'Upload fails', message: 'The upload stops at 90 %.' });
+    expect(await removedFromRoot(page)).toBe(0); // taken over where it stood, never rendered again
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("keep a box ticked and a file chosen before the form's code came", async () => {
+    const page = await browser.newPage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/ApplicationForm-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${site.url}/creditrepair?lang=en`);
+    await page.getByRole('tab', { name: /UZ/ }).and(page.locator(':enabled')).waitFor();
+    await page.locator('#root_terms').check();
+    await page.locator('input[type=file]').first().setInputFiles(pngOnDisk());
+    await page.getByLabel(label(FIRST_NAME)).fill('Ada');
+    release();
+    await page.locator('[data-awaiting-code]').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByTestId('form-error').waitFor();
+    // The rest is refused as empty; what was given before the code came is not.
+    expect(await page.locator('[data-field=lastName] [data-status=error]').count()).toBe(1);
+    for (const field of ['terms', 'stateId', 'firstName']) expect(await page.locator(`[data-field=${field}] [data-status=error]`).count(), field).toBe(0);
+    expect(await page.locator('#root_terms').isChecked()).toBe(true);
     await page.close();
   });
 

@@ -22,8 +22,14 @@ export const label = (text: string): RegExp => new RegExp(`^${text.replace(/[.*+
 /**
  * Waits until the page's script has taken over a prerendered page (src/components/UntilHydrated.tsx):
  * until then its controls are disabled, so Tab would skip them (clicks and fills wait by themselves).
+ * A prerendered form's own code comes at the visitor's first focus, tap or key (src/features/forms/
+ * formCode.ts), so where one waits for it, a key no field takes (Shift) is that first engagement.
  */
-export const hydrated = (page: Page) => page.waitForFunction(() => !document.querySelector('fieldset[aria-busy="true"]'));
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('fieldset[aria-busy="true"]'));
+  if ((await page.locator('[data-awaiting-code]').count()) > 0) await page.keyboard.press('Shift');
+  await page.waitForFunction(() => !document.querySelector('[data-awaiting-code]'));
+}
 
 /** Console errors and uncaught exceptions are collected, to fail the test (an untranslated key logs one). */
 export function watchConsole(page: Page, problems: string[]): void {

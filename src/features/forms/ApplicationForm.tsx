@@ -8,9 +8,10 @@
 import { Button, Loader, Progress, Stack, Text } from '@mantine/core';
 import type { IChangeEvent } from '@rjsf/core';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocale } from '../../app/locale.tsx';
+import { useHydrated } from '../../components/UntilHydrated.tsx';
 import { fieldName, type FormContext } from '../../engine/formContext.ts';
 import { HONEYPOT_FIELD } from '../../engine/honeypot.ts';
 import { submitKey } from '../../engine/messages.ts';
@@ -22,6 +23,7 @@ import type { FormModule, FormVariant, ServiceEntry } from '../../engine/types.t
 import { fieldErrors, schemaMessages } from '../../engine/validation.ts';
 import { ThemedForm } from '../../theme/index.ts';
 import { Agreements, signaturePayload, signatureProblems, type SignatureState } from './Agreements.tsx';
+import { replayEarlyInput } from './earlyInput.ts';
 import { Honeypot } from './Honeypot.tsx';
 import { ProofStatus } from './ProofStatus.tsx';
 import { useSubmission } from './useSubmission.ts';
@@ -37,7 +39,7 @@ const mapValues = <A, B>(record: Record<string, A>, fn: (key: string, value: A) 
 /** Focus the input RJSF rendered for a top-level field (ids are "root_<field>"). */
 const focusField = (field: string) => document.getElementById(`root_${field}`)?.focus();
 
-interface Props {
+export interface ApplicationFormProps {
   service: ServiceEntry;
   variant: FormVariant;
   form: FormModule;
@@ -47,7 +49,7 @@ interface Props {
   onDone: () => void;
 }
 
-export function ApplicationForm({ service, variant, form, fixed, onDone }: Props) {
+export function ApplicationForm({ service, variant, form, fixed, onDone }: ApplicationFormProps) {
   const intl = useIntl();
   const { locale, has } = useLocale();
   const ns = service.messages;
@@ -59,6 +61,14 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Props
   const [trap, setTrap] = useState('');
   const [signature, setSignature] = useState<SignatureState>({ name: '', accepted: false });
   const submission = useSubmission(service, variant, locale, onDone);
+  // A prerendered form is used before its code comes (formCode.ts): the controls that need the code
+  // (the send, the file picker) stay disabled until then, and what was typed, chosen or ticked meanwhile
+  // is handed to the form's state as soon as the form is taken over, before anything renders again.
+  const live = useHydrated();
+  const frame = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (frame.current) replayEarlyInput(frame.current);
+  }, []);
 
   const t = useCallback((id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values), [intl]);
   const describe = useCallback(
@@ -162,52 +172,55 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Props
           {line.label}: {line.value}
         </Text>
       ))}
-      <ThemedForm
-        schema={localized.schema}
-        uiSchema={localized.uiSchema}
-        formData={data}
-        validator={validator}
-        formContext={context}
-        extraErrors={errors.shown}
-        noValidate
-        noHtml5Validate
-        showErrorList={false}
-        experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOUR}
-        disabled={sending}
-        onChange={onChange}
-        onBlur={onBlur}
-        onSubmit={onSubmit}
-      >
-        <Stack gap="xs" mt="md">
-          {sending && !submission.checking && (
-            <>
-              <Progress value={percent} aria-label={t('form.uploading', { pct: percent })} animated />
-              <Text size="sm" c="dimmed">
-                <FormattedMessage id="form.uploading" values={{ pct: percent }} />
-              </Text>
-            </>
-          )}
-          {agreements && (
-            <Agreements
-              ns={ns}
-              agreements={agreements}
-              value={signature}
-              onChange={(next) => {
-                setSignature(next);
-                submission.clearProblem(SIGNATURE_FIELD);
-              }}
-              problems={signatureShown}
-              disabled={sending}
-            />
-          )}
-          <Honeypot value={trap} onChange={setTrap} />
-          <ProofStatus checking={submission.checking} />
-          {/* Not Mantine's `loading`, which hides the label: the applicant reads "Submitting…". */}
-          <Button type="submit" disabled={sending} leftSection={sending ? <Loader size="xs" /> : undefined} w="fit-content">
-            <FormattedMessage id={sending ? 'form.submitting' : submitKey(ns, variant.id, has)} />
-          </Button>
-        </Stack>
-      </ThemedForm>
+      {/* data-awaiting-code: a prerendered form until its code has come (the end-to-end tests wait on it). */}
+      <div ref={frame} data-awaiting-code={live ? undefined : ''}>
+        <ThemedForm
+          schema={localized.schema}
+          uiSchema={localized.uiSchema}
+          formData={data}
+          validator={validator}
+          formContext={context}
+          extraErrors={errors.shown}
+          noValidate
+          noHtml5Validate
+          showErrorList={false}
+          experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOUR}
+          disabled={sending}
+          onChange={onChange}
+          onBlur={onBlur}
+          onSubmit={onSubmit}
+        >
+          <Stack gap="xs" mt="md">
+            {sending && !submission.checking && (
+              <>
+                <Progress value={percent} aria-label={t('form.uploading', { pct: percent })} animated />
+                <Text size="sm" c="dimmed">
+                  <FormattedMessage id="form.uploading" values={{ pct: percent }} />
+                </Text>
+              </>
+            )}
+            {agreements && (
+              <Agreements
+                ns={ns}
+                agreements={agreements}
+                value={signature}
+                onChange={(next) => {
+                  setSignature(next);
+                  submission.clearProblem(SIGNATURE_FIELD);
+                }}
+                problems={signatureShown}
+                disabled={sending}
+              />
+            )}
+            <Honeypot value={trap} onChange={setTrap} />
+            <ProofStatus checking={submission.checking} />
+            {/* Not Mantine's `loading`, which hides the label: the applicant reads "Submitting…". */}
+            <Button type="submit" disabled={sending || !live} leftSection={sending ? <Loader size="xs" /> : undefined} w="fit-content">
+              <FormattedMessage id={sending ? 'form.submitting' : submitKey(ns, variant.id, has)} />
+            </Button>
+          </Stack>
+        </ThemedForm>
+      </div>
     </>
   );
 }

@@ -5,7 +5,7 @@
  * contact form's "We received your message"), or a dismissible alert above a cleared form (orders).
  */
 import { Alert, Center, Loader, Stack, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { loadedForm, loadForm } from '../../app/loaded.ts';
@@ -16,7 +16,8 @@ import { routeValues } from '../../engine/routeValues.ts';
 import type { Block, FormModule, FormVariant, ServiceEntry } from '../../engine/types.ts';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 import NotFound from '../pages/NotFound.tsx';
-import { ApplicationForm } from './ApplicationForm.tsx';
+import type { ApplicationFormProps } from './ApplicationForm.tsx';
+import { formCode } from './formCode.ts';
 
 /** The success blocks in place of the form, read out and focused so keyboard users land on them. */
 function SuccessInstead({ blocks, constants }: { blocks: Block[]; constants: Record<string, number | string> }) {
@@ -28,6 +29,35 @@ function SuccessInstead({ blocks, constants }: { blocks: Block[]; constants: Rec
     </div>
   );
 }
+
+function FormLoader() {
+  const intl = useIntl();
+  return (
+    <Center h="30vh">
+      <Loader role="progressbar" aria-label={intl.formatMessage({ id: 'app.loading' })} />
+    </Center>
+  );
+}
+
+const sameValues = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([key, value]) => Object.is(b[key], value));
+
+/**
+ * The form, in a Suspense boundary of its own: on a prerendered page its code comes at the visitor's
+ * first focus, tap or key (formCode.ts), and until then React keeps the boundary's HTML as the build
+ * rendered it. Memoised on what it shows, because React gives up that HTML for the loader (and with it
+ * the text typed into it) when a boundary still waiting for its code is rendered again with new props.
+ */
+const DeferredForm = memo(
+  function DeferredForm(props: ApplicationFormProps) {
+    return (
+      <Suspense fallback={<FormLoader />}>
+        <formCode.Screen {...props} />
+      </Suspense>
+    );
+  },
+  (a, b) => a.service === b.service && a.variant === b.variant && a.form === b.form && a.onDone === b.onDone && sameValues(a.fixed, b.fixed),
+);
 
 export default function ServiceFormPage({ service, variant }: { service: ServiceEntry; variant: FormVariant }) {
   const intl = useIntl();
@@ -45,6 +75,8 @@ export default function ServiceFormPage({ service, variant }: { service: Service
   useEffect(() => {
     if (form) return;
     let live = true;
+    // A visit from another screen: the form's code alongside its module, not after it (a failure shows where it renders).
+    formCode.load().catch(() => undefined);
     loadForm(variant).then(
       (m) => live && setForm(m),
       (err: unknown) => live && setLoadError(err ?? new Error('form did not load')),
@@ -53,10 +85,14 @@ export default function ServiceFormPage({ service, variant }: { service: Service
       live = false;
     };
   }, [variant, form]);
+  const fromRoute = useMemo(() => (form ? routeValues(form, params) : null), [form, params]);
+  const onDone = useCallback(() => {
+    setDone(true);
+    setRound((r) => r + 1);
+  }, []);
   // A chunk that failed to load is the route's error screen, not an endless spinner.
   if (loadError) throw loadError;
 
-  const fromRoute = form ? routeValues(form, params) : null;
   // /success/123 for a package that does not exist is a wrong address, not a form to fill.
   if (fromRoute && !fromRoute.ok) return <NotFound />;
   const success = typeof variant.success === 'string' ? null : variant.success;
@@ -79,21 +115,9 @@ export default function ServiceFormPage({ service, variant }: { service: Service
         </Alert>
       )}
       {form && fromRoute?.ok ? (
-        <ApplicationForm
-          key={round}
-          service={service}
-          variant={variant}
-          form={form}
-          fixed={fromRoute.values}
-          onDone={() => {
-            setDone(true);
-            setRound((r) => r + 1);
-          }}
-        />
+        <DeferredForm key={round} service={service} variant={variant} form={form} fixed={fromRoute.values} onDone={onDone} />
       ) : (
-        <Center h="30vh">
-          <Loader role="progressbar" aria-label={intl.formatMessage({ id: 'app.loading' })} />
-        </Center>
+        <FormLoader />
       )}
     </Stack>
   );

@@ -11,7 +11,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { attemptKeys, contentOf, IDEMPOTENCY_FIELD } from '../../engine/idempotency.ts';
 import { PROOF_FIELD, prover, refusedProof, type Prover } from '../../engine/proofOfWork.ts';
-import { whenEngaged } from '../../app/whenEngaged.ts';
+import { whenEngagedSoFar } from '../../app/whenEngaged.ts';
 import type { FieldProblem } from '../../engine/problems.ts';
 import { serverProblems } from '../../engine/serverErrors.ts';
 import { postMultipart, recordsUrl, toFormData } from '../../engine/submit.ts';
@@ -49,12 +49,13 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
   // Kept across the retries of one filled form, so a retry of a send that was stored but not answered
   // does not store it twice (src/engine/idempotency.ts); a new one after each success, and for changed content.
   const keys = useRef(attemptKeys()).current;
-  // The form's proofs of work: the first is fetched and solved from the visitor's first focus, tap or key.
+  // The form's proofs of work: the first is fetched and solved from the visitor's first focus, tap or key
+  // (at once if that was before this code came: on a prerendered page, it is what brought it).
   const proofs = useRef<Prover | null>(null);
   useEffect(() => {
     const own = prover(service.collection);
     proofs.current = own;
-    const cancel = whenEngaged(() => own.prepare());
+    const cancel = whenEngagedSoFar(() => own.prepare());
     return () => {
       cancel();
       own.dispose();

@@ -1,0 +1,11 @@
+/**
+ * The applicant form's own code: RJSF, the form theme's widgets, validation and the submission. A form's
+ * page is usable without it until the visitor starts on it (its prerendered HTML takes text, choices and
+ * ticks natively, and ApplicationForm takes them over when it arrives: earlyInput.ts), so a prerendered
+ * form page loads it at the visitor's first focus, tap or key (app/routes.tsx `onUse`) and its first load
+ * carries only the page. Not imported by ServiceFormPage: that would put it back into the page's code.
+ */
+import { lazyScreen } from '../../app/lazyScreen.ts';
+import type { ApplicationFormProps } from './ApplicationForm.tsx';
+
+export const formCode = lazyScreen<ApplicationFormProps>(() => import('./ApplicationForm.tsx').then((m) => ({ default: m.ApplicationForm })));
