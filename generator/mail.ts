@@ -32,6 +32,17 @@ export const MAIL_VARIABLES = [
 const FIELD_VARIABLES = ['label', 'value', 'title', 'text'];
 const COMPANY_VARIABLES = ['name', 'address', 'phone', 'phoneDigits', 'email', 'ein', 'stateId'];
 
+/**
+ * The staff digest: staff notices due to one address together go as one e-mail (pb_hooks/lib/outbox.js),
+ * each as its own template rendered it. Its context is that list, not a submission's: `count`, `notices`
+ * (each its `subject`, `html` and `text`) and `company`. Its HTML body puts each notice's HTML in as it is
+ * (`{{{html}}}`), which no other template may do with any value: a notice's HTML escaped what it shows
+ * when it was rendered, and a template's own `{{{…}}}` would put an applicant's text into the HTML raw.
+ */
+export const STAFF_DIGEST = 'staff-digest';
+const DIGEST_VARIABLES = ['count', 'notices', 'company'];
+const NOTICE_VARIABLES = ['subject', 'html', 'text'];
+
 export interface MailTemplateModel {
   name: string;
   subject: Record<Locale, string>;
@@ -43,15 +54,23 @@ export interface MailTemplateModel {
 
 type Node = { type: string; [key: string]: unknown };
 
-/** Every variable path a template reads, with whether it is read inside an #each block. */
-function variablesOf(program: Node, insideEach = false, out: { path: string; inEach: boolean }[] = []) {
+/** Every variable path a template reads, with whether it is read inside an #each block and whether unescaped ({{{…}}}). */
+function variablesOf(program: Node, insideEach = false, out: { path: string; inEach: boolean; raw: boolean }[] = []) {
+  let raw = false;
   const visit = (node: unknown, inEach: boolean): void => {
     if (!node || typeof node !== 'object') return;
     if (Array.isArray(node)) return node.forEach((n) => visit(n, inEach));
     const n = node as Node;
     if (n.type === 'PathExpression') {
       const original = String(n.original);
-      if (original !== 'this' && !original.startsWith('@')) out.push({ path: original, inEach });
+      if (original !== 'this' && !original.startsWith('@')) out.push({ path: original, inEach, raw });
+      return;
+    }
+    if (n.type === 'MustacheStatement' && n.escaped === false) {
+      raw = true;
+      visit(n.path, inEach);
+      visit(n.params, inEach);
+      raw = false;
       return;
     }
     if (n.type === 'BlockStatement' && (n.path as Node).original === 'each') {
@@ -72,15 +91,21 @@ function variablesOf(program: Node, insideEach = false, out: { path: string; inE
   return out;
 }
 
-function allowed(path: string, inEach: boolean): boolean {
+function allowed(path: string, inEach: boolean, digest: boolean): boolean {
   const [head, ...rest] = path.split('.');
-  if (inEach && FIELD_VARIABLES.includes(path)) return true;
+  if (inEach && (digest ? NOTICE_VARIABLES : FIELD_VARIABLES).includes(path)) return true;
   if (head === 'company') return rest.length === 1 && COMPANY_VARIABLES.includes(rest[0] ?? '');
-  return rest.length === 0 && MAIL_VARIABLES.includes(head ?? '');
+  return rest.length === 0 && (digest ? DIGEST_VARIABLES : MAIL_VARIABLES).includes(head ?? '');
 }
 
+const variablesHint = (digest: boolean) =>
+  digest
+    ? `the staff digest may use ${DIGEST_VARIABLES.join(', ')} (notices: ${NOTICE_VARIABLES.join(', ')}; company: ${COMPANY_VARIABLES.join(', ')})`
+    : `templates may use ${MAIL_VARIABLES.join(', ')} (fields: label, value; company: ${COMPANY_VARIABLES.join(', ')})`;
+
 /** Checks a template's variables; returns the top-level ones it reads (none when it does not parse). */
-function checkTemplate(source: string, file: string, pointer: string, problems: Problems): string[] {
+function checkTemplate(source: string, file: string, pointer: string, problems: Problems, name: string): string[] {
+  const digest = name === STAFF_DIGEST;
   let ast: Node;
   try {
     ast = Handlebars.parse(source) as unknown as Node;
@@ -89,9 +114,11 @@ function checkTemplate(source: string, file: string, pointer: string, problems: 
     return [];
   }
   const read: string[] = [];
-  for (const { path, inEach } of variablesOf(ast)) {
-    if (!allowed(path, inEach)) {
-      problems.add(file, pointer, `unknown variable "${path}": templates may use ${MAIL_VARIABLES.join(', ')} (fields: label, value; company: ${COMPANY_VARIABLES.join(', ')})`);
+  for (const { path, inEach, raw } of variablesOf(ast)) {
+    if (!allowed(path, inEach, digest)) {
+      problems.add(file, pointer, `unknown variable "${path}": ${variablesHint(digest)}`);
+    } else if (raw && !(digest && inEach && path === 'html')) {
+      problems.add(file, pointer, `"${path}" is put in unescaped ({{{…}}} or {{&…}}): write {{${path}}}, so what an applicant typed cannot become HTML in the e-mail`);
     } else if (!inEach) read.push(path.split('.')[0] ?? path);
   }
   return read;
@@ -113,10 +140,10 @@ export function mailModels(sources: MailSource[], problems: Problems): MailTempl
       model.subject[l] = subjects[l] ?? '';
       model.html[l] = body?.html.data ?? '';
       model.text[l] = body?.text.data ?? '';
-      read.push(...checkTemplate(model.subject[l], m.subject.path, `/${l}`, problems));
+      read.push(...checkTemplate(model.subject[l], m.subject.path, `/${l}`, problems, m.name));
       if (body) {
-        read.push(...checkTemplate(body.html.data, body.html.path, '', problems));
-        read.push(...checkTemplate(body.text.data, body.text.path, '', problems));
+        read.push(...checkTemplate(body.html.data, body.html.path, '', problems, m.name));
+        read.push(...checkTemplate(body.text.data, body.text.path, '', problems, m.name));
       }
     }
     model.showsAgreements = read.includes('agreements');

@@ -1551,6 +1551,133 @@ Ariza sahifangiz: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "st
 ` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) != null ? stack1 : "") + `
 `;
     }, useData: !0 }) } },
+    "staff-digest": { en: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "New submissions: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "count") || (depth0 != null ? lookupProperty(depth0, "count") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "count", hash: {}, data, loc: { start: { line: 1, column: 17 }, end: { line: 1, column: 26 } } }) : helper)) != null ? stack1 : "");
+    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `  <hr style="border: 0; border-top: 1px solid #cccccc; margin: 20px 0">
+  <p><strong>` + container.escapeExpression((helper = (helper = lookupProperty(helpers, "subject") || (depth0 != null ? lookupProperty(depth0, "subject") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "subject", hash: {}, data, loc: { start: { line: 5, column: 13 }, end: { line: 5, column: 24 } } }) : helper)) + `</strong></p>
+  ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "html") || (depth0 != null ? lookupProperty(depth0, "html") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "html", hash: {}, data, loc: { start: { line: 6, column: 2 }, end: { line: 6, column: 12 } } }) : helper)) != null ? stack1 : "") + `
+`;
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `<div lang="en" style="font-family: Arial, sans-serif; font-size: 15px; line-height: 1.5; color: #1a1a1a">
+  <p>` + container.escapeExpression((helper = (helper = lookupProperty(helpers, "count") || (depth0 != null ? lookupProperty(depth0, "count") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(alias1, { name: "count", hash: {}, data, loc: { start: { line: 2, column: 5 }, end: { line: 2, column: 14 } } }) : helper)) + ` new submissions arrived since the last notice; each one follows.</p>
+` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "notices") : depth0, { name: "each", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 3, column: 2 }, end: { line: 7, column: 11 } } })) != null ? stack1 : "") + `</div>
+`;
+    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `
+----------------------------------------
+` + ((stack1 = (helper = (helper = lookupProperty(helpers, "subject") || (depth0 != null ? lookupProperty(depth0, "subject") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "subject", hash: {}, data, loc: { start: { line: 5, column: 0 }, end: { line: 5, column: 11 } } }) : helper)) != null ? stack1 : "") + `
+
+` + ((stack1 = (helper = (helper = lookupProperty(helpers, "text") || (depth0 != null ? lookupProperty(depth0, "text") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "text", hash: {}, data, loc: { start: { line: 7, column: 0 }, end: { line: 7, column: 8 } } }) : helper)) != null ? stack1 : "") + `
+`;
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return ((stack1 = (helper = (helper = lookupProperty(helpers, "count") || (depth0 != null ? lookupProperty(depth0, "count") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(alias1, { name: "count", hash: {}, data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 9 } } }) : helper)) != null ? stack1 : "") + ` new submissions arrived since the last notice; each one follows.
+` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "notices") : depth0, { name: "each", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 2, column: 0 }, end: { line: 8, column: 9 } } })) != null ? stack1 : "");
+    }, useData: !0 }) }, uz: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Yangi arizalar: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "count") || (depth0 != null ? lookupProperty(depth0, "count") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "count", hash: {}, data, loc: { start: { line: 1, column: 16 }, end: { line: 1, column: 25 } } }) : helper)) != null ? stack1 : "");
+    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `  <hr style="border: 0; border-top: 1px solid #cccccc; margin: 20px 0">
+  <p><strong>` + container.escapeExpression((helper = (helper = lookupProperty(helpers, "subject") || (depth0 != null ? lookupProperty(depth0, "subject") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "subject", hash: {}, data, loc: { start: { line: 5, column: 13 }, end: { line: 5, column: 24 } } }) : helper)) + `</strong></p>
+  ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "html") || (depth0 != null ? lookupProperty(depth0, "html") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "html", hash: {}, data, loc: { start: { line: 6, column: 2 }, end: { line: 6, column: 12 } } }) : helper)) != null ? stack1 : "") + `
+`;
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `<div lang="uz" style="font-family: Arial, sans-serif; font-size: 15px; line-height: 1.5; color: #1a1a1a">
+  <p>Oxirgi xabardan beri ` + container.escapeExpression((helper = (helper = lookupProperty(helpers, "count") || (depth0 != null ? lookupProperty(depth0, "count") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(alias1, { name: "count", hash: {}, data, loc: { start: { line: 2, column: 26 }, end: { line: 2, column: 35 } } }) : helper)) + ` ta yangi ariza keldi; har biri quyida.</p>
+` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "notices") : depth0, { name: "each", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 3, column: 2 }, end: { line: 7, column: 11 } } })) != null ? stack1 : "") + `</div>
+`;
+    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `
+----------------------------------------
+` + ((stack1 = (helper = (helper = lookupProperty(helpers, "subject") || (depth0 != null ? lookupProperty(depth0, "subject") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "subject", hash: {}, data, loc: { start: { line: 5, column: 0 }, end: { line: 5, column: 11 } } }) : helper)) != null ? stack1 : "") + `
+
+` + ((stack1 = (helper = (helper = lookupProperty(helpers, "text") || (depth0 != null ? lookupProperty(depth0, "text") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "text", hash: {}, data, loc: { start: { line: 7, column: 0 }, end: { line: 7, column: 8 } } }) : helper)) != null ? stack1 : "") + `
+`;
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Oxirgi xabardan beri " + ((stack1 = (helper = (helper = lookupProperty(helpers, "count") || (depth0 != null ? lookupProperty(depth0, "count") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(alias1, { name: "count", hash: {}, data, loc: { start: { line: 1, column: 21 }, end: { line: 1, column: 30 } } }) : helper)) != null ? stack1 : "") + ` ta yangi ariza keldi; har biri quyida.
+` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "notices") : depth0, { name: "each", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 2, column: 0 }, end: { line: 8, column: 9 } } })) != null ? stack1 : "");
+    }, useData: !0 }) }, ru: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "\u041D\u043E\u0432\u044B\u0435 \u0437\u0430\u044F\u0432\u043A\u0438: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "count") || (depth0 != null ? lookupProperty(depth0, "count") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "count", hash: {}, data, loc: { start: { line: 1, column: 14 }, end: { line: 1, column: 23 } } }) : helper)) != null ? stack1 : "");
+    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `  <hr style="border: 0; border-top: 1px solid #cccccc; margin: 20px 0">
+  <p><strong>` + container.escapeExpression((helper = (helper = lookupProperty(helpers, "subject") || (depth0 != null ? lookupProperty(depth0, "subject") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "subject", hash: {}, data, loc: { start: { line: 5, column: 13 }, end: { line: 5, column: 24 } } }) : helper)) + `</strong></p>
+  ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "html") || (depth0 != null ? lookupProperty(depth0, "html") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "html", hash: {}, data, loc: { start: { line: 6, column: 2 }, end: { line: 6, column: 12 } } }) : helper)) != null ? stack1 : "") + `
+`;
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `<div lang="ru" style="font-family: Arial, sans-serif; font-size: 15px; line-height: 1.5; color: #1a1a1a">
+  <p>\u0421 \u043F\u043E\u0441\u043B\u0435\u0434\u043D\u0435\u0433\u043E \u0443\u0432\u0435\u0434\u043E\u043C\u043B\u0435\u043D\u0438\u044F \u043F\u043E\u0441\u0442\u0443\u043F\u0438\u043B\u043E \u043D\u043E\u0432\u044B\u0445 \u0437\u0430\u044F\u0432\u043E\u043A: ` + container.escapeExpression((helper = (helper = lookupProperty(helpers, "count") || (depth0 != null ? lookupProperty(depth0, "count") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(alias1, { name: "count", hash: {}, data, loc: { start: { line: 2, column: 54 }, end: { line: 2, column: 63 } } }) : helper)) + `; \u043A\u0430\u0436\u0434\u0430\u044F \u043F\u0440\u0438\u0432\u0435\u0434\u0435\u043D\u0430 \u043D\u0438\u0436\u0435.</p>
+` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "notices") : depth0, { name: "each", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 3, column: 2 }, end: { line: 7, column: 11 } } })) != null ? stack1 : "") + `</div>
+`;
+    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `
+----------------------------------------
+` + ((stack1 = (helper = (helper = lookupProperty(helpers, "subject") || (depth0 != null ? lookupProperty(depth0, "subject") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "subject", hash: {}, data, loc: { start: { line: 5, column: 0 }, end: { line: 5, column: 11 } } }) : helper)) != null ? stack1 : "") + `
+
+` + ((stack1 = (helper = (helper = lookupProperty(helpers, "text") || (depth0 != null ? lookupProperty(depth0, "text") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "text", hash: {}, data, loc: { start: { line: 7, column: 0 }, end: { line: 7, column: 8 } } }) : helper)) != null ? stack1 : "") + `
+`;
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "\u0421 \u043F\u043E\u0441\u043B\u0435\u0434\u043D\u0435\u0433\u043E \u0443\u0432\u0435\u0434\u043E\u043C\u043B\u0435\u043D\u0438\u044F \u043F\u043E\u0441\u0442\u0443\u043F\u0438\u043B\u043E \u043D\u043E\u0432\u044B\u0445 \u0437\u0430\u044F\u0432\u043E\u043A: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "count") || (depth0 != null ? lookupProperty(depth0, "count") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(alias1, { name: "count", hash: {}, data, loc: { start: { line: 1, column: 49 }, end: { line: 1, column: 58 } } }) : helper)) != null ? stack1 : "") + `; \u043A\u0430\u0436\u0434\u0430\u044F \u043F\u0440\u0438\u0432\u0435\u0434\u0435\u043D\u0430 \u043D\u0438\u0436\u0435.
+` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "notices") : depth0, { name: "each", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 2, column: 0 }, end: { line: 8, column: 9 } } })) != null ? stack1 : "");
+    }, useData: !0 }) } },
     "staff-notice": { en: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))

@@ -1,8 +1,9 @@
 /**
  * The e-mail outbox (issue: confirmation e-mails that are never lost). A submission writes its e-mails
  * here in its own transaction; a job sends what is due through SMTP, one e-mail per recipient per
- * throttle period (the original's 10 seconds), retrying with a growing delay, and marks an e-mail
- * failed after the last attempt. A mail server that is down never slows or fails a submission.
+ * throttle period (the original's 10 seconds; staff notices due to one address together go as one, the
+ * staff digest), retrying with a growing delay, and marks an e-mail failed after the last attempt. A
+ * mail server that is down never slows or fails a submission.
  *
  * Templates come from pb_hooks/generated/mail.js (schemas/mail/, precompiled handlebars). Their context
  * holds the applicant's name and the non-sensitive, non-file fields only: never an SSN, card data or a
@@ -214,17 +215,58 @@ function ensureRendered(app, item) {
   item.set('context', null);
 }
 
-function sendOne(app, item) {
-  ensureRendered(app, item);
+function deliver(app, to, subject, html, text) {
   const meta = app.settings().meta;
   const message = new MailerMessage({
     from: { address: meta.senderAddress, name: meta.senderName },
-    to: [{ address: item.getString('to') }],
-    subject: item.getString('subject'),
-    html: item.getString('html'),
-    text: item.getString('text'),
+    to: [{ address: to }],
+    subject: subject,
+    html: html,
+    text: text,
   });
   app.newMailClient().send(message);
+}
+
+function sendOne(app, item) {
+  ensureRendered(app, item);
+  deliver(app, item.getString('to'), item.getString('subject'), item.getString('html'), item.getString('text'));
+}
+
+/** The staff digest template (schemas/mail/staff-digest/), if the site has one. */
+const STAFF_DIGEST = 'staff-digest';
+
+/**
+ * Several staff notices to one address as one e-mail (the staff digest), each as its own template rendered
+ * it, so a burst of submissions is not one notice per throttle period (300 notices were 5 hours of them).
+ * Each notice keeps its own rendering: a resend of one sends that notice alone.
+ */
+function sendDigest(app, items) {
+  for (const item of items) ensureRendered(app, item);
+  const locale = items[0].getString('locale');
+  const t = templateOf(STAFF_DIGEST, locale);
+  const ctx = {
+    count: items.length,
+    notices: items.map((item) => ({ subject: item.getString('subject'), html: item.getString('html'), text: item.getString('text') })),
+    company: mail.company,
+  };
+  deliver(app, items[0].getString('to'), t.subject(ctx).replace(/\s+/g, ' ').trim(), t.html(ctx), t.text(ctx));
+}
+
+/** The due e-mails in sending order, in groups sent as one: staff notices due to one address together, each other e-mail alone. */
+function sendingGroups(due) {
+  const digests = own(mail.templates, STAFF_DIGEST) ? {} : null;
+  const groups = [];
+  for (const item of due) {
+    const key = item.getString('kind') === 'staff' ? item.getString('to') + '\u0000' + item.getString('locale') : null;
+    if (digests && key !== null && own(digests, key)) {
+      digests[key].push(item);
+      continue;
+    }
+    const group = [item];
+    if (digests && key !== null) digests[key] = group;
+    groups.push(group);
+  }
+  return groups;
 }
 
 /**
@@ -232,7 +274,8 @@ function sendOne(app, item) {
  * while SMTP is not configured (FORMWORK_SMTP_HOST): e-mails wait, none is lost.
  */
 function processDue(app) {
-  const result = { sent: 0, deferred: 0, retrying: 0, failed: 0, skipped: false };
+  // sent: e-mails marked sent, a digest's notices each; digests: the e-mails that carried several.
+  const result = { sent: 0, digests: 0, deferred: 0, retrying: 0, failed: 0, skipped: false };
   if (!app.settings().smtp.enabled) {
     result.skipped = true;
     return result;
@@ -255,39 +298,50 @@ function processDue(app) {
     const due = app.findRecordsByFilter(config.outboxCollection, "status = 'pending' && nextAttemptAt <= {:now}", 'nextAttemptAt', 100, 0, {
       now: pbDate(now),
     });
-    for (const item of due) {
-      const to = item.getString('to');
+    for (const group of sendingGroups(due)) {
+      const to = group[0].getString('to');
       const since = pbDate(Date.now() - opts.throttleSeconds * 1000);
       const recent = app.findRecordsByFilter(config.outboxCollection, "to = {:to} && status = 'sent' && sentAt > {:since}", '-sentAt', 1, 0, {
         to: to,
         since: since,
       });
       if (recent.length > 0) {
-        item.set('nextAttemptAt', pbDate(msOf(recent[0].getString('sentAt')) + opts.throttleSeconds * 1000));
-        app.save(item);
-        result.deferred++;
+        for (const item of group) {
+          item.set('nextAttemptAt', pbDate(msOf(recent[0].getString('sentAt')) + opts.throttleSeconds * 1000));
+          app.save(item);
+          result.deferred++;
+        }
         continue;
       }
+      let failure = null;
       try {
-        sendOne(app, item);
-        item.set('status', 'sent');
-        item.set('sentAt', pbDate(Date.now()));
-        item.set('lastError', '');
-        result.sent++;
+        if (group.length > 1) sendDigest(app, group);
+        else sendOne(app, group[0]);
       } catch (err) {
-        const attempts = item.getInt('attempts') + 1;
-        item.set('attempts', attempts);
-        item.set('lastError', String(err).slice(0, 1000));
-        if (attempts >= opts.maxAttempts) {
-          item.set('status', 'failed');
-          result.failed++;
-        } else {
-          const delay = Math.min(opts.retrySeconds * Math.pow(2, attempts - 1), 6 * 3600);
-          item.set('nextAttemptAt', pbDate(Date.now() + delay * 1000));
-          result.retrying++;
-        }
+        failure = err;
       }
-      app.save(item);
+      if (!failure && group.length > 1) result.digests++;
+      for (const item of group) {
+        if (!failure) {
+          item.set('status', 'sent');
+          item.set('sentAt', pbDate(Date.now()));
+          item.set('lastError', '');
+          result.sent++;
+        } else {
+          const attempts = item.getInt('attempts') + 1;
+          item.set('attempts', attempts);
+          item.set('lastError', String(failure).slice(0, 1000));
+          if (attempts >= opts.maxAttempts) {
+            item.set('status', 'failed');
+            result.failed++;
+          } else {
+            const delay = Math.min(opts.retrySeconds * Math.pow(2, attempts - 1), 6 * 3600);
+            item.set('nextAttemptAt', pbDate(Date.now() + delay * 1000));
+            result.retrying++;
+          }
+        }
+        app.save(item);
+      }
     }
   } finally {
     store.remove('formwork.outbox.busy');

@@ -157,6 +157,40 @@ describe('e-mail outbox', () => {
     expect(toTwice[1]!.date!.getTime() - toTwice[0]!.date!.getTime()).toBeGreaterThanOrEqual((THROTTLE_SECONDS - 1) * 1000);
   });
 
+  it('sends the staff notices due together to one address as one e-mail (the staff digest), each marked sent with its own copy', async () => {
+    await quiet();
+    const before = smtp!.messages.length;
+    const names = ['Dilnoza', 'Jasur', 'Malika'];
+    const ids: string[] = [];
+    for (const name of names) {
+      // The street as an applicant might type it: an applicant's text stays text inside the digest too.
+      const res = await submitCreditRepair({ locale: 'en', email: `${name.toLowerCase()}@example.com`, firstName: name, street: '1 <b>Market</b> St' });
+      expect(res.status).toBe(200);
+      ids.push(((await res.json()) as { id: string }).id);
+    }
+    // Three applicants' e-mails and three notices marked sent; the notices went as one e-mail, none deferred.
+    expect(await flush()).toMatchObject({ sent: 6, digests: 1, deferred: 0 });
+    const toStaff = smtp!.messages.slice(before).filter((m) => m.to && !Array.isArray(m.to) && m.to.text === STAFF);
+    expect(toStaff).toHaveLength(1);
+    const [digest] = toStaff;
+    expect(digest!.subject).toBe('New submissions: 3');
+    expect(digest!.text).toContain('3 new submissions arrived since the last notice; each one follows.');
+    const html = String(digest!.html);
+    for (const [i, id] of ids.entries()) {
+      expect(digest!.text).toContain(`New submission: Credit repair application from ${names[i]} Karimova`);
+      expect(digest!.text).toContain(`Reference: ${id}.`);
+      expect(html).toContain(`reference ${id}.`);
+    }
+    expect(html.match(/<table/g)).toHaveLength(3); // each notice's own HTML, in as it is
+    expect(html).toContain('1 &lt;b&gt;Market&lt;/b&gt; St'); // escaped when the notice was rendered, and not again
+    expect(html).not.toContain('<b>Market</b>');
+    for (const id of ids) {
+      const notice = (await outboxOf(id)).find((q) => q.kind === 'staff')!;
+      expect(notice).toMatchObject({ status: 'sent', lastError: '', context: null });
+      expect(notice.text).toContain(`Reference: ${id}.`); // a resend sends this notice alone
+    }
+  });
+
   it('holds an e-mail whose signed text is not in the archive, rather than send another text', async () => {
     const res = await submitCreditRepair({ locale: 'en', email: 'archive@example.com' });
     const { id } = (await res.json()) as { id: string };
@@ -212,7 +246,7 @@ describe('e-mail outbox', () => {
     await flush(); // whatever a skipped one left
     const to = (address: string) => smtp!.messages.slice(before).filter((m) => m.to && !Array.isArray(m.to) && m.to.text === address).length;
     expect(addresses.map(to)).toEqual([1, 1, 1]);
-    expect(to(STAFF)).toBe(1); // the other notices wait for the throttle period
+    expect(to(STAFF)).toBe(1); // the three notices, in one digest
     expect(results.filter((r) => !r.skipped).length).toBeGreaterThanOrEqual(1);
   });
 

@@ -2,6 +2,8 @@ import type PocketBase from 'pocketbase';
 
 export interface FlushResult {
   sent: number;
+  /** E-mails that carried several staff notices (the staff digest). */
+  digests: number;
   deferred: number;
   retrying: number;
   failed: number;

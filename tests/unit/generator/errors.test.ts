@@ -150,6 +150,21 @@ describe('schema problems', () => {
       want: 'schemas/mail/confirmation/en.txt.hbs#: unknown variable "ssn": ',
     },
     {
+      given: "an e-mail template that puts an applicant's text in unescaped (it would become HTML in the e-mail)",
+      change: (s) => writeFileSync(join(s.schemasDir, 'mail/staff-notice/en.html.hbs'), '<p>From {{{name}}}</p>'),
+      want: 'schemas/mail/staff-notice/en.html.hbs#: "name" is put in unescaped ({{{…}}} or {{&…}}): write {{name}}, so what an applicant typed cannot become HTML in the e-mail',
+    },
+    {
+      given: 'the staff digest putting in unescaped anything but a notice\'s own HTML',
+      change: (s) => writeFileSync(join(s.schemasDir, 'mail/staff-digest/ru.html.hbs'), '{{#each notices}}{{{subject}}}{{{html}}}{{/each}}'),
+      want: 'schemas/mail/staff-digest/ru.html.hbs#: "subject" is put in unescaped ({{{…}}} or {{&…}}): write {{subject}}, so what an applicant typed cannot become HTML in the e-mail',
+    },
+    {
+      given: "the staff digest reading a submission's variable (its context is the notices)",
+      change: (s) => writeFileSync(join(s.schemasDir, 'mail/staff-digest/uz.txt.hbs'), '{{count}} {{name}}'),
+      want: 'schemas/mail/staff-digest/uz.txt.hbs#: unknown variable "name": the staff digest may use count, notices, company (notices: subject, html, text; company: name, address, phone, phoneDigits, email, ein, stateId)',
+    },
+    {
       given: 'an e-mail template that does not compile',
       change: (s) => writeFileSync(join(s.schemasDir, 'mail/confirmation/ru.html.hbs'), '<p>{{#if name}}Hello</p>'),
       want: 'schemas/mail/confirmation/ru.html.hbs#: not a valid handlebars template: ',
