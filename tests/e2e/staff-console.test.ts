@@ -116,6 +116,18 @@ describe('staff console', () => {
     await page.getByTestId('arrivals').getByRole('button', { name: 'Show' }).click();
     await expect.poll(() => page.getByTestId('record-card').count()).toBe(4);
     expect(await page.getByTestId('record-card').first().textContent()).toContain('Realtime');
+    // Another arrival, then the list loads again for another reason: a search keeps the notice (the new
+    // one is not in what it shows), the newest records unfiltered end it (the new one is on screen).
+    await submit({ firstName: 'Second', lastName: 'Arrival' });
+    await page.getByTestId('arrivals').getByText('1 new application has arrived.').waitFor();
+    await page.getByLabel('Search').fill('bekzod');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => page.getByTestId('record-card').count()).toBe(1);
+    expect(await page.getByTestId('arrivals').count()).toBe(1);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => page.getByTestId('record-card').count()).toBe(5);
+    expect(await page.getByTestId('record-card').first().textContent()).toContain('Second');
+    expect(await page.getByTestId('arrivals').count()).toBe(0);
     await page.close();
   });
 

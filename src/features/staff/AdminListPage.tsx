@@ -16,7 +16,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 import { registry } from '../../generated/registry.ts';
 import { downloadCsv } from './exportCsv.ts';
 import { ListFilters } from './ListFilters.tsx';
-import { exportParams, listFilter, readListQuery, sortOf, writeListQuery, type ListQuery } from './listQuery.ts';
+import { exportParams, listFilter, readListQuery, showsNewest, sortOf, writeListQuery, type ListQuery } from './listQuery.ts';
 import type { OutboxItem } from './MailStatus.tsx';
 import { RecordCard } from './RecordCard.tsx';
 import { isAdmin } from './role.ts';
@@ -60,7 +60,7 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
   const [mail, setMail] = useState<Record<string, OutboxItem[]>>({});
   const admin = isAdmin();
   const sensitive = card.fields.some((f) => f.display === 'masked');
-  const { arrived, reset } = useArrivals(service.collection);
+  const { arrived, reset, loading } = useArrivals(service.collection);
   useDocumentTitle(intl.formatMessage({ id: card.title }));
 
   const setQuery = (next: ListQuery) => setParams((prev) => writeListQuery(next, prev));
@@ -87,6 +87,7 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const load = useCallback(async () => {
     const request = ++latest.current;
+    const arrivalsShown = loading();
     try {
       const { expr, params: values } = listFilter(query, card.search, registry.statuses);
       const result = await pb
@@ -102,6 +103,8 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
         setList(result);
         setError(null);
       });
+      // The newest records are on screen: what arrived before this load is no longer news.
+      if (showsNewest(query, card.sort)) arrivalsShown();
       const mailByRecord = await mailOf(service.collection, result.items);
       if (request !== latest.current) return;
       startTransition(() => setMail(mailByRecord));
@@ -109,7 +112,7 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
       if (request === latest.current) failed(err);
     }
     // setQuery changes with the URL, which `query` already follows.
-  }, [service.collection, query, card.sort, card.search, failed]);
+  }, [service.collection, query, card.sort, card.search, failed, loading]);
 
   useEffect(() => {
     void load();

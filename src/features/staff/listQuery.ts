@@ -18,6 +18,10 @@ export interface ListQuery {
 export const sortOf = (query: Pick<ListQuery, 'sort'>, cardSort: string): string =>
   query.sort === 'newest' ? '-created' : query.sort === 'oldest' ? 'created' : cardSort;
 
+/** Whether the list shows the newest records of all: the first page, no filter, newest first. */
+export const showsNewest = (query: ListQuery, cardSort: string): boolean =>
+  query.page === 1 && !query.q && !query.from && !query.to && !query.status && sortOf(query, cardSort) === '-created';
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_QUERY = 100;
 
