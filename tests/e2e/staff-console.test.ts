@@ -33,13 +33,15 @@ describe('staff console', () => {
   };
 
   /** A fresh browser session (its own storage) signed in as a new staff member of `role`, at `path`. */
-  const signedIn = async (role: 'admin' | 'viewer', path: string): Promise<Page> => {
+  /** `prepare`: runs on the new page before it opens anything (routes to hold or fail requests). */
+  const signedIn = async (role: 'admin' | 'viewer', path: string, prepare?: (page: Page) => Promise<unknown>): Promise<Page> => {
     const staff = await createStaff(site, role, `console-${role}-${Date.now()}@formwork.test`);
     await context?.close();
     context = await browser.newContext({ viewport: { width: 1000, height: 900 }, acceptDownloads: true });
     await withAxe(context);
     const page = await context.newPage();
     watchConsole(page, problems);
+    await prepare?.(page);
     await page.goto(`${site.url}${path}`);
     await page.waitForURL(/\/staff\/sign-in\?next=/);
     await page.getByLabel(label('E-mail')).fill(staff.email);
@@ -128,6 +130,45 @@ describe('staff console', () => {
     await expect.poll(() => page.getByTestId('record-card').count()).toBe(5);
     expect(await page.getByTestId('record-card').first().textContent()).toContain('Second');
     expect(await page.getByTestId('arrivals').count()).toBe(0);
+    await page.close();
+  });
+
+  it("shows only the newest search's answer, even when an older one comes back after it", async () => {
+    let holdOlder = () => {};
+    const older = new Promise<void>((resolve) => (holdOlder = resolve));
+    const page = await signedIn('viewer', '/creditapps', (p) =>
+      p.route('**/api/collections/creditrepairnew/records?*', async (route) => {
+        if (/bekzod/i.test(decodeURIComponent(route.request().url()))) await older; // the slow one
+        await route.continue();
+      }),
+    );
+    await expect.poll(() => page.getByTestId('record-card').count()).toBeGreaterThan(1);
+    await page.getByLabel('Search').fill('bekzod');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByLabel('Search').fill('malika');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/q=malika/);
+    await expect.poll(() => page.getByTestId('record-card').count()).toBe(1);
+    expect(await page.getByTestId('record-card').textContent()).toContain('Malika');
+    const answered = page.waitForResponse((r) => /bekzod/i.test(decodeURIComponent(r.url())));
+    holdOlder();
+    await answered;
+    await page.waitForTimeout(300); // time for a late answer to render, had it been taken
+    expect(await page.getByTestId('record-card').count()).toBe(1);
+    expect(await page.getByTestId('record-card').textContent()).toContain('Malika');
+    await page.close();
+  });
+
+  it('says when the file links could not be renewed, keeps the list, and stops saying it once they are', async () => {
+    // A token request that never reaches the server (a network failure, not a lost session).
+    const page = await signedIn('admin', '/creditapps', (p) => p.route('**/api/files/token', (route) => route.abort()));
+    await expect.poll(() => page.getByTestId('record-card').count()).toBeGreaterThan(0);
+    await page.getByText('The links to the files could not be renewed. Reload the page to open them.').waitFor();
+    expect(await page.getByText('Could not load the list. Try again.').count()).toBe(0);
+    expect(page.url()).toContain('/creditapps'); // not sent back to sign-in
+    await page.unroute('**/api/files/token');
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange'))); // the tab comes back: a renewal
+    await page.getByText('The links to the files could not be renewed. Reload the page to open them.').waitFor({ state: 'detached' });
     await page.close();
   });
 
