@@ -159,6 +159,23 @@ describe('staff console', () => {
     await page.close();
   });
 
+  it('keeps search text typed and not yet applied when the page changes, and the page when a filter is applied', async () => {
+    const root = await superuserClient(site);
+    for (let i = 0; i < 21; i++) await root.collection('aloqacorpcontacts').create({ fname: `Pager${i}`, lname: 'Contact', message: 'A question.', variant: 'full', locale: 'en' });
+    const page = await signedIn('viewer', '/contacts');
+    await page.getByRole('navigation', { name: 'Page 1 of 2' }).waitFor();
+    await page.getByLabel('Search').fill('pager1');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('navigation', { name: 'Page 2 of 2' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('q')).toBeNull(); // not applied
+    expect(await page.getByLabel('Search').inputValue()).toBe('pager1'); // and not lost
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/q=pager1/);
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull(); // a new filter starts at its first page
+    await expect.poll(() => page.getByTestId('record-card').count()).toBe(11); // Pager1, Pager10–19
+    await page.close();
+  });
+
   it('says when the file links could not be renewed, keeps the list, and stops saying it once they are', async () => {
     // A token request that never reaches the server (a network failure, not a lost session).
     const page = await signedIn('admin', '/creditapps', (p) => p.route('**/api/files/token', (route) => route.abort()));
