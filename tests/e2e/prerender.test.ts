@@ -46,6 +46,18 @@ async function watchRoot(page: Page): Promise<void> {
     }).observe(document, { subtree: true, childList: true });
   });
 }
+/** Holds back the answers to requests for `pattern` until `release()`; `asked` counts the requests. */
+async function holdBack(page: Page, pattern: string): Promise<{ asked: () => number; release: () => void }> {
+  let asked = 0;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    asked++;
+    await held;
+    await route.continue();
+  });
+  return { asked: () => asked, release: () => release() };
+}
 const removedFromRoot = (page: Page) => page.evaluate(() => (window as unknown as { removedFromRoot: number }).removedFromRoot);
 
 describe('prerendered pages', () => {
@@ -164,12 +176,7 @@ describe('prerendered pages', () => {
     // React hydrates what is inside a Suspense boundary after the page around it; the plan picker of
     // /money-transfer is such a part, and its code is held back here so the gap is wide.
     const page = await browser.newPage();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/ProductCheckout-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdBack(page, '**/assets/ProductCheckout-*.js');
     await page.goto(`${site.url}/money-transfer?lang=en`);
     await page.getByRole('tab', { name: /UZ/ }).and(page.locator(':enabled')).waitFor(); // the page around it is hydrated
     const plans = page.getByTestId('product-checkout').locator('input[type=radio]');
@@ -188,18 +195,11 @@ describe('prerendered pages', () => {
     const problems: string[] = [];
     watchConsole(page, problems);
     await watchRoot(page);
-    let asked = 0;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/ApplicationForm-*.js', async (route) => {
-      asked++;
-      await held;
-      await route.continue();
-    });
+    const { asked, release } = await holdBack(page, '**/assets/ApplicationForm-*.js');
     await page.goto(`${site.url}/ticket?lang=en`);
     await page.getByRole('tab', { name: /UZ/ }).and(page.locator(':enabled')).waitFor(); // the page around the form is hydrated
     await page.waitForTimeout(500);
-    expect(asked).toBe(0); // a visit that does not use the form never loads its code
+    expect(asked()).toBe(0); // a visit that does not use the form never loads its code
     const send = page.locator('button[type=submit]');
     expect(await send.isDisabled()).toBe(true); // Enter in a field cannot send the HTML form either
 
@@ -209,7 +209,7 @@ describe('prerendered pages', () => {
     await page.getByLabel(label('Topic')).selectOption({ label: 'Uploading documents' });
     await page.getByLabel(label('Describe the problem')).fill('The upload stops at 90 %.');
     await page.getByLabel(label('Subject')).pressSequentially('Upl'); // still typing, with the caret in the field
-    await expect.poll(() => asked).toBe(1);
+    await expect.poll(asked).toBe(1);
     expect(await page.locator('[data-awaiting-code]').count()).toBe(1);
 
     release();
@@ -232,12 +232,7 @@ describe('prerendered pages', () => {
 
   it("keep a box ticked and a file chosen before the form's code came", async () => {
     const page = await browser.newPage();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/ApplicationForm-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdBack(page, '**/assets/ApplicationForm-*.js');
     await page.goto(`${site.url}/creditrepair?lang=en`);
     await page.getByRole('tab', { name: /UZ/ }).and(page.locator(':enabled')).waitFor();
     await page.locator('#root_terms').check();
