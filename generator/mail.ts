@@ -50,6 +50,8 @@ export interface MailTemplateModel {
   text: Record<Locale, string>;
   /** Whether it shows the documents as signed: only then does the server render their texts from the archive. */
   showsAgreements: boolean;
+  /** The context's top-level variables it reads, in any language: the server builds only those. */
+  reads: string[];
 }
 
 type Node = { type: string; [key: string]: unknown };
@@ -133,6 +135,7 @@ export function mailModels(sources: MailSource[], problems: Problems): MailTempl
       html: {} as Record<Locale, string>,
       text: {} as Record<Locale, string>,
       showsAgreements: false,
+      reads: [],
     };
     const read: string[] = [];
     for (const l of LOCALES) {
@@ -147,6 +150,7 @@ export function mailModels(sources: MailSource[], problems: Problems): MailTempl
       }
     }
     model.showsAgreements = read.includes('agreements');
+    model.reads = [...new Set(read)].sort();
     return model;
   });
 }

@@ -58,6 +58,8 @@ function mailSource(site: SiteModel): string {
     `  templates: ${templatesSource(site)},`,
     // The templates that show the documents as signed (their texts come from the archive when sent).
     `  agreementTemplates: ${JSON.stringify(site.mail.filter((m) => m.showsAgreements).map((m) => m.name))},`,
+    // What each template reads: a submission builds only that part of an e-mail's context (lib/outbox.js).
+    `  reads: ${JSON.stringify(Object.fromEntries(site.mail.map((m) => [m.name, m.reads])))},`,
     `  services: ${JSON.stringify(services, null, 2)},`,
     `  company: ${JSON.stringify(site.company)},`,
     `  defaultLanguage: ${JSON.stringify(site.defaultLanguage)},`,

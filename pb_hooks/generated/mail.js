@@ -1810,6 +1810,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
     }, useData: !0 }) } }
   },
   agreementTemplates: ["agreement"],
+  reads: { acknowledgement: ["company", "name", "reference", "service", "submittedAt"], agreement: ["agreements", "cancelTimeZone", "cancelUntil", "company", "name", "reference", "service", "statusUrl", "submittedAt"], confirmation: ["company", "name", "reference", "service", "submittedAt"], "payment-due": ["checkoutUrl", "company", "name", "reference", "service", "statusUrl"], "staff-digest": ["count", "notices"], "staff-notice": ["fields", "form", "language", "listUrl", "name", "reference", "service", "submittedAt"] },
   services: {
     claim: {
       id: "claim",

@@ -80,28 +80,34 @@ function fieldLines(values, texts) {
   return lines;
 }
 
-/** `submittedAt`: when the application was sent (a Date or PocketBase's date text), shown to the minute. */
-function context(service, record, locale, opts, submittedAt) {
+const AGREEMENT_VARIABLES = ['agreements', 'statusUrl', 'cancelUntil', 'cancelTimeZone', 'checkoutUrl'];
+
+/**
+ * The context `template` renders with: only what it reads (the generator lists that, mail.reads), as each
+ * part costs the submission's request time (a staff notice needs no documents, deadline or status link).
+ * `submittedAt`: when the application was sent (a Date or PocketBase's date text), shown to the minute.
+ */
+function context(service, record, locale, opts, submittedAt, template) {
+  const reads = own(mail.reads, template) || null; // a template not listed (none today) gets everything
+  const needs = (name) => !reads || reads.indexOf(name) >= 0;
   const language = own(service.texts, locale) ? locale : mail.defaultLanguage; // the e-mail's texts, and its documents
   const texts = service.texts[language];
   const phone = mail.company.phone || '';
   const at = typeof submittedAt === 'string' ? submittedAt : submittedAt.toISOString().replace('T', ' ');
   // Every field's value in one call into PocketBase, not one per field shown.
   const values = record.fieldsData();
-  return Object.assign(
-    {
-      name: displayName(values, service),
-      service: texts.title,
-      form: texts.forms[record.getString('variant')] || texts.title,
-      submittedAt: at.slice(0, 16) + ' UTC',
-      language: (own(service.texts, record.getString('locale')) || texts).language,
-      reference: record.id,
-      listUrl: opts.publicUrl + service.adminRoute,
-      fields: fieldLines(values, texts),
-      company: Object.assign({}, mail.company, { phoneDigits: phone.replace(/[^\d+]/g, '') }),
-    },
-    agreementContext(service, record, language),
-  );
+  const ctx = {
+    name: displayName(values, service),
+    service: texts.title,
+    form: texts.forms[record.getString('variant')] || texts.title,
+    submittedAt: at.slice(0, 16) + ' UTC',
+    language: (own(service.texts, record.getString('locale')) || texts).language,
+    reference: record.id,
+    listUrl: opts.publicUrl + service.adminRoute,
+  };
+  if (needs('fields')) ctx.fields = fieldLines(values, texts);
+  if (needs('company')) ctx.company = Object.assign({}, mail.company, { phoneDigits: phone.replace(/[^\d+]/g, '') });
+  return AGREEMENT_VARIABLES.some(needs) ? Object.assign(ctx, agreementContext(service, record, language)) : ctx;
 }
 
 /**
@@ -172,7 +178,7 @@ function enqueuePaymentDue(app, record) {
   const to = applicant ? record.getString(applicant.to) : '';
   if (!to) return 0;
   const locale = record.getString('locale') || mail.defaultLanguage;
-  const ctx = context(service, record, locale, options(), record.getString('created'));
+  const ctx = context(service, record, locale, options(), record.getString('created'), 'payment-due');
   app.save(mailRecord(app, record, 'applicant', to, locale, 'payment-due', ctx, JSON.stringify(ctx)));
   return 1;
 }
@@ -192,11 +198,11 @@ function submissionMails(app, record, submittedAt) {
   const to = applicant ? record.getString(applicant.to) : '';
   if (applicant && to) {
     const locale = record.getString('locale') || mail.defaultLanguage;
-    const ctx = context(service, record, locale, opts, submittedAt);
+    const ctx = context(service, record, locale, opts, submittedAt, applicant.template);
     items.push(mailRecord(app, record, 'applicant', to, locale, applicant.template, ctx, JSON.stringify(ctx)));
   }
   if (service.mail.staff && opts.staff.length > 0) {
-    const ctx = context(service, record, mail.defaultLanguage, opts, submittedAt);
+    const ctx = context(service, record, mail.defaultLanguage, opts, submittedAt, service.mail.staffTemplate);
     const json = JSON.stringify(ctx);
     for (const address of opts.staff) items.push(mailRecord(app, record, 'staff', address, mail.defaultLanguage, service.mail.staffTemplate, ctx, json));
   }

@@ -76,6 +76,11 @@ describe('e-mail outbox', () => {
     // The documents as signed, by hash in the applicant's language: their texts are rendered from the archive when sent.
     expect(queued[0]?.context?.agreements).toEqual(creditRepair.agreements!.documents.map((d) => ({ id: d.id, hash: d.hashes.ru })));
     expect(JSON.stringify(queued[0]?.context).length).toBeLessThan(4000);
+    // Each e-mail's context holds what its template reads, no more: the staff notice shows no documents,
+    // deadline or status link, and the signed copy no list of the answers.
+    expect(Object.keys(queued[1]!.context).sort()).toEqual(['form', 'language', 'listUrl', 'name', 'reference', 'service', 'submittedAt', 'fields'].sort());
+    expect(queued[0]!.context).not.toHaveProperty('fields');
+    expect(queued[0]!.context).toHaveProperty('statusUrl');
 
     expect(await flush()).toMatchObject({ sent: 2 });
     const mails = await smtp!.waitFor(2);
