@@ -208,13 +208,17 @@ describe('prerendered pages', () => {
     await page.getByLabel(label('E-mail')).fill('nodira@example.com');
     await page.getByLabel(label('Topic')).selectOption({ label: 'Uploading documents' });
     await page.getByLabel(label('Describe the problem')).fill('The upload stops at 90 %.');
-    await page.getByLabel(label('Subject')).pressSequentially('Upl'); // still typing, with the caret in the field
+    // Still typing when the code comes, the caret in the middle of the word.
+    await page.getByLabel(label('Subject')).pressSequentially('Uload');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowLeft');
     await expect.poll(asked).toBe(1);
     expect(await page.locator('[data-awaiting-code]').count()).toBe(1);
 
     release();
     await page.locator('[data-awaiting-code]').waitFor({ state: 'detached' });
-    await page.keyboard.type('oad fails'); // the caret stayed where the visitor was typing
+    await page.keyboard.type('p'); // where the caret was
+    await page.keyboard.press('End');
+    await page.keyboard.type(' fails');
     expect(await send.isDisabled()).toBe(false);
     // The form's state holds what was typed before: the renders of that typing put nothing back.
     expect(await page.getByLabel(label('Full name')).inputValue()).toBe('Nodira Yusupova');
@@ -230,16 +234,23 @@ describe('prerendered pages', () => {
     await page.close();
   });
 
-  it("keep a box ticked and a file chosen before the form's code came", async () => {
+  it("keep a box ticked before the form's code came, and the controls that need the code wait for it", async () => {
     const page = await browser.newPage();
     const { release } = await holdBack(page, '**/assets/ApplicationForm-*.js');
     await page.goto(`${site.url}/creditrepair?lang=en`);
     await page.getByRole('tab', { name: /UZ/ }).and(page.locator(':enabled')).waitFor();
     await page.locator('#root_terms').check();
-    await page.locator('input[type=file]').first().setInputFiles(pngOnDisk());
     await page.getByLabel(label(FIRST_NAME)).fill('Ada');
+    // The file picker and the SSN's show/hide are buttons the code runs: disabled until it has come.
+    const picker = page.locator('#root_stateId');
+    const showSsn = page.locator('button[aria-label^="Show Social Security number"]');
+    expect(await picker.isDisabled()).toBe(true);
+    expect(await showSsn.isDisabled()).toBe(true);
     release();
     await page.locator('[data-awaiting-code]').waitFor({ state: 'detached' });
+    expect(await picker.isDisabled()).toBe(false);
+    expect(await showSsn.isDisabled()).toBe(false);
+    await page.locator('input[type=file]').first().setInputFiles(pngOnDisk());
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByTestId('form-error').waitFor();
     // The rest is refused as empty; what was given before the code came is not.

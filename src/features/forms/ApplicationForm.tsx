@@ -23,7 +23,7 @@ import type { FormModule, FormVariant, ServiceEntry } from '../../engine/types.t
 import { fieldErrors, schemaMessages } from '../../engine/validation.ts';
 import { ThemedForm } from '../../theme/index.ts';
 import { Agreements, signaturePayload, signatureProblems, type SignatureState } from './Agreements.tsx';
-import { replayEarlyInput } from './earlyInput.ts';
+import { replayEarlyInput, type EarlyCaret } from './earlyInput.ts';
 import { Honeypot } from './Honeypot.tsx';
 import { ProofStatus } from './ProofStatus.tsx';
 import { useSubmission } from './useSubmission.ts';
@@ -60,15 +60,34 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Appli
   const files = useRef(new Map<string, File>());
   const [trap, setTrap] = useState('');
   const [signature, setSignature] = useState<SignatureState>({ name: '', accepted: false });
-  const submission = useSubmission(service, variant, locale, onDone);
   // A prerendered form is used before its code comes (formCode.ts): the controls that need the code
-  // (the send, the file picker) stay disabled until then, and what was typed, chosen or ticked meanwhile
-  // is handed to the form's state as soon as the form is taken over, before anything renders again.
+  // (the send, the file picker, the SSN's show/hide) stay disabled until then, and what was typed, chosen
+  // or ticked meanwhile is handed to the form's state as soon as React has taken the form over.
   const live = useHydrated();
+  // Taken over from the page's HTML (its first render a hydration), not rendered afresh (a visit from
+  // another screen, a new form after an inline success): only then is there early input to hand over.
+  const [takenOver] = useState(() => !live);
+  const submission = useSubmission(service, variant, locale, onDone, takenOver);
   const frame = useRef<HTMLDivElement>(null);
+  const caret = useRef<EarlyCaret | null>(null);
+  // In the commit that took the form over, before anything renders it again (a later render would put
+  // the rendered values back into the inputs).
   useLayoutEffect(() => {
-    if (frame.current) replayEarlyInput(frame.current);
-  }, []);
+    if (takenOver && frame.current) caret.current = replayEarlyInput(frame.current).caret;
+  }, [takenOver]);
+  // Inside that commit React cannot apply the changes at once: it puts the rendered text back, and the
+  // render after puts the visitor's, with the caret at the end. Once that is done, the caret goes back
+  // where the visitor was typing (unless they have typed on meanwhile).
+  useLayoutEffect(() => {
+    const at = caret.current;
+    if (!at || at.element.value !== at.value) return;
+    caret.current = null;
+    setTimeout(() => {
+      const { element } = at;
+      const atEnd = element.selectionStart === element.value.length && element.selectionEnd === element.value.length;
+      if (element.ownerDocument.activeElement === element && element.value === at.value && atEnd) element.setSelectionRange(at.start, at.end);
+    }, 0);
+  });
 
   const t = useCallback((id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values), [intl]);
   const describe = useCallback(

@@ -30,8 +30,13 @@ function SuccessInstead({ blocks, constants }: { blocks: Block[]; constants: Rec
   );
 }
 
+/**
+ * Where the form will be. Its code is asked for here too: a loader in place of a prerendered form means
+ * the page was rendered afresh after all, so there is no HTML left to keep until the visitor engages.
+ */
 function FormLoader() {
   const intl = useIntl();
+  useEffect(() => void formCode.load().catch(() => undefined), []);
   return (
     <Center h="30vh">
       <Loader role="progressbar" aria-label={intl.formatMessage({ id: 'app.loading' })} />

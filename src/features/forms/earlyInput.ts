@@ -30,21 +30,28 @@ function markChanged(
 
 const TEXT_LIKE = /^(?:text|email|tel|url|number|search|password|date|datetime-local|month|time|week)$/;
 
-/** Replays, inside `root`, each control whose state differs from what the page rendered; returns their ids. */
-export function replayEarlyInput(root: HTMLElement): string[] {
+/** Where the visitor was typing when the form was taken over: the field, its text, the selection. */
+export interface EarlyCaret {
+  element: HTMLInputElement | HTMLTextAreaElement;
+  value: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * Replays, inside `root`, each control whose state differs from what the page rendered. Returns their
+ * ids, and the caret of the field being typed in: React's render of the change puts it at the end of the
+ * text, and the caller puts it back after that render.
+ */
+export function replayEarlyInput(root: HTMLElement): { replayed: string[]; caret: EarlyCaret | null } {
   const replayed: string[] = [];
+  let caret: EarlyCaret | null = null;
   const active = root.ownerDocument.activeElement;
   for (const element of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select')) {
     if (element.disabled) continue;
     if (element instanceof HTMLSelectElement) {
       // React hears a select's `change` as it is; the rendered choice is the option marked selected.
       if ([...element.options].some((option) => option.selected !== option.defaultSelected)) {
-        element.dispatchEvent(new Event('change', { bubbles: true }));
-        replayed.push(element.id);
-      }
-    } else if (element instanceof HTMLInputElement && element.type === 'file') {
-      // Rendered with none; React hears a file input's `change` as it is.
-      if (element.files?.length) {
         element.dispatchEvent(new Event('change', { bubbles: true }));
         replayed.push(element.id);
       }
@@ -62,11 +69,10 @@ export function replayEarlyInput(root: HTMLElement): string[] {
           ? element
           : { selectionStart: null, selectionEnd: null };
       if (!markChanged(element, 'value', element.defaultValue, element.value)) continue;
-      // Setting a value moves the caret to its end: where the visitor is typing, it goes back.
-      if (element === active && selectionStart !== null) element.setSelectionRange(selectionStart, selectionEnd);
+      if (element === active && selectionStart !== null) caret = { element, value: element.value, start: selectionStart, end: selectionEnd ?? selectionStart };
       element.dispatchEvent(new Event('input', { bubbles: true }));
       replayed.push(element.id);
     }
   }
-  return replayed;
+  return { replayed, caret };
 }

@@ -11,7 +11,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { attemptKeys, contentOf, IDEMPOTENCY_FIELD } from '../../engine/idempotency.ts';
 import { PROOF_FIELD, prover, refusedProof, type Prover } from '../../engine/proofOfWork.ts';
-import { whenEngagedSoFar } from '../../app/whenEngaged.ts';
+import { whenEngaged, whenEngagedSoFar } from '../../app/whenEngaged.ts';
 import type { FieldProblem } from '../../engine/problems.ts';
 import { serverProblems } from '../../engine/serverErrors.ts';
 import { postMultipart, recordsUrl, toFormData } from '../../engine/submit.ts';
@@ -41,7 +41,8 @@ export interface Submission {
   reset: () => void;
 }
 
-export function useSubmission(service: ServiceEntry, variant: FormVariant, locale: Locale, onDone: () => void): Submission {
+/** `takenOver`: the form was prerendered and taken over, its code brought by the visitor's first engagement. */
+export function useSubmission(service: ServiceEntry, variant: FormVariant, locale: Locale, onDone: () => void, takenOver = false): Submission {
   const navigate = useNavigate();
   const location = useLocation();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
@@ -50,17 +51,17 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
   // does not store it twice (src/engine/idempotency.ts); a new one after each success, and for changed content.
   const keys = useRef(attemptKeys()).current;
   // The form's proofs of work: the first is fetched and solved from the visitor's first focus, tap or key
-  // (at once if that was before this code came: on a prerendered page, it is what brought it).
+  // on this form (on a prerendered form taken over, that engagement is what brought this code: at once).
   const proofs = useRef<Prover | null>(null);
   useEffect(() => {
     const own = prover(service.collection);
     proofs.current = own;
-    const cancel = whenEngagedSoFar(() => own.prepare());
+    const cancel = (takenOver ? whenEngagedSoFar : whenEngaged)(() => own.prepare());
     return () => {
       cancel();
       own.dispose();
     };
-  }, [service.collection]);
+  }, [service.collection, takenOver]);
 
   const send = useCallback(
     async (values: Record<string, unknown>, files: Map<string, File>, fields: string[]): Promise<string | null> => {

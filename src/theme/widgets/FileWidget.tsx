@@ -17,6 +17,7 @@ import { acceptedTypesLabel, fileProblem } from '../../engine/files.ts';
 import { formatSize } from '../../engine/numberFormat.ts';
 import { fieldName, type FormContext } from '../../engine/formContext.ts';
 import type { FieldFile } from '../../engine/types.ts';
+import { useHydrated } from '../../components/UntilHydrated.tsx';
 import { fieldHint } from '../fieldHint.ts';
 
 const ANY_FILE: FieldFile = { accept: [], maxSize: Number.POSITIVE_INFINITY, maxFiles: 1 };
@@ -29,6 +30,7 @@ const CLEAR_BUTTON_STYLE = { '--cb-size': 'var(--cb-size-md)' } as CSSProperties
 export default function FileWidget(props: WidgetProps) {
   const { id, label, required, disabled, readonly, rawErrors, onChange, onBlur, onFocus, registry, options, schema } = props;
   const intl = useIntl();
+  const live = useHydrated();
   const ctx = registry.formContext as FormContext;
   const name = fieldName(id);
   const spec = (options.file as FieldFile | undefined) ?? ANY_FILE;
@@ -53,7 +55,8 @@ export default function FileWidget(props: WidgetProps) {
       id={id}
       label={label}
       required={required}
-      disabled={disabled || readonly}
+      // The picker is a button that needs the form's code (a prerendered form before it has come: formCode.ts).
+      disabled={disabled || readonly || !live}
       value={file}
       onChange={choose}
       onFocus={() => onFocus(id, file?.name)}
