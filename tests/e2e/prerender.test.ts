@@ -216,7 +216,9 @@ describe('prerendered pages', () => {
 
     release();
     await page.locator('[data-awaiting-code]').waitFor({ state: 'detached' });
-    await page.keyboard.type('p'); // where the caret was
+    // The caret goes back where it was once React's render of the text is done.
+    await expect.poll(() => page.getByLabel(label('Subject')).evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(1);
+    await page.keyboard.type('p');
     await page.keyboard.press('End');
     await page.keyboard.type(' fails');
     expect(await send.isDisabled()).toBe(false);
@@ -231,6 +233,32 @@ describe('prerendered pages', () => {
     expect(ticket).toMatchObject({ name: 'Nodira Yusupova', email: 'nodira@example.com', topic: 'documents', subject: 'Upload fails', message: 'The upload stops at 90 %.' });
     expect(await removedFromRoot(page)).toBe(0); // taken over where it stood, never rendered again
     expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("keep what was typed before the form's code came when an extension's change to the HTML makes React render the form afresh", async () => {
+    const page = await browser.newPage();
+    const { release } = await holdBack(page, '**/assets/ApplicationForm-*.js');
+    await page.goto(`${site.url}/ticket?lang=en`);
+    await page.getByRole('tab', { name: /UZ/ }).and(page.locator(':enabled')).waitFor();
+    await page.getByLabel(label('Full name')).fill('Timur Rashidov');
+    await page.getByLabel(label('Topic')).selectOption({ label: 'Payment or refund' });
+    await page.getByLabel(label('Subject')).fill('Refund');
+    // What a password manager or a translator does: an element of its own inside the form's HTML.
+    await page.evaluate(() => document.querySelector('#root_name')!.insertAdjacentElement('afterend', document.createElement('extension-icon')));
+    release();
+    await expect.poll(() => page.locator('[data-awaiting-code]').count()).toBe(0);
+    await expect.poll(() => page.locator('extension-icon').count()).toBe(0); // React rendered the form afresh
+    await expect.poll(() => page.getByLabel(label('Full name')).inputValue()).toBe('Timur Rashidov');
+    expect(await page.getByLabel(label('Topic')).inputValue()).toBe('payment');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('root_subject'); // still where the visitor was typing
+    await page.getByLabel(label('E-mail')).fill('timur@example.com');
+    await page.getByLabel(label('Describe the problem')).fill('Charged twice.');
+    await page.locator('button[type=submit]').click();
+    await page.getByTestId('form-success').waitFor({ timeout: 30_000 });
+    const admin = await superuserClient(site);
+    const [ticket] = (await admin.collection('tickets').getList(1, 1, { sort: '-created' })).items;
+    expect(ticket).toMatchObject({ name: 'Timur Rashidov', topic: 'payment', subject: 'Refund', message: 'Charged twice.' });
     await page.close();
   });
 

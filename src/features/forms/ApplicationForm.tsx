@@ -23,7 +23,9 @@ import type { FormModule, FormVariant, ServiceEntry } from '../../engine/types.t
 import { fieldErrors, schemaMessages } from '../../engine/validation.ts';
 import { ThemedForm } from '../../theme/index.ts';
 import { Agreements, signaturePayload, signatureProblems, type SignatureState } from './Agreements.tsx';
-import { replayEarlyInput, type EarlyCaret } from './earlyInput.ts';
+import { earlyInputOf, replayEarlyInput, type EarlyCaret } from './earlyInput.ts';
+
+export { noteEarlyInput } from './earlyInput.ts';
 import { Honeypot } from './Honeypot.tsx';
 import { ProofStatus } from './ProofStatus.tsx';
 import { useSubmission } from './useSubmission.ts';
@@ -73,7 +75,12 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Appli
   // In the commit that took the form over, before anything renders it again (a later render would put
   // the rendered values back into the inputs).
   useLayoutEffect(() => {
-    if (takenOver && frame.current) caret.current = replayEarlyInput(frame.current).caret;
+    // What the visitor entered before the code came: in the form React took over, or, if React had to
+    // render it afresh instead (an extension changed its HTML), as it was read when the code came.
+    const noted = earlyInputOf(window.location.pathname);
+    if (!frame.current) return;
+    if (takenOver) caret.current = replayEarlyInput(frame.current);
+    else if (noted) caret.current = replayEarlyInput(frame.current, noted);
   }, [takenOver]);
   // Inside that commit React cannot apply the changes at once: it puts the rendered text back, and the
   // render after puts the visitor's, with the caret at the end. Once that is done, the caret goes back

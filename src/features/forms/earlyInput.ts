@@ -30,7 +30,16 @@ function markChanged(
 
 const TEXT_LIKE = /^(?:text|email|tel|url|number|search|password|date|datetime-local|month|time|week)$/;
 
-/** Where the visitor was typing when the form was taken over: the field, its text, the selection. */
+/** What the visitor gave a control: text, a choice, or a tick. */
+type EarlyState = { kind: 'text'; value: string } | { kind: 'select'; value: string } | { kind: 'check'; checked: boolean };
+
+/** The controls of a form that differ from what the page rendered, by id, and the caret of the one being typed in. */
+export interface EarlyInput {
+  states: Map<string, EarlyState>;
+  caret: { id: string; start: number; end: number } | null;
+}
+
+/** Where the visitor was typing: the field, its text, the selection (put back after React's render). */
 export interface EarlyCaret {
   element: HTMLInputElement | HTMLTextAreaElement;
   value: string;
@@ -38,41 +47,76 @@ export interface EarlyCaret {
   end: number;
 }
 
-/**
- * Replays, inside `root`, each control whose state differs from what the page rendered. Returns their
- * ids, and the caret of the field being typed in: React's render of the change puts it at the end of the
- * text, and the caller puts it back after that render.
- */
-export function replayEarlyInput(root: HTMLElement): { replayed: string[]; caret: EarlyCaret | null } {
-  const replayed: string[] = [];
-  let caret: EarlyCaret | null = null;
-  const active = root.ownerDocument.activeElement;
-  for (const element of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select')) {
-    if (element.disabled) continue;
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+const controls = (root: ParentNode) => root.querySelectorAll<Control>('input, textarea, select');
+const isCheck = (element: Control): element is HTMLInputElement => element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio');
+const isText = (element: Control): element is HTMLInputElement | HTMLTextAreaElement =>
+  element instanceof HTMLTextAreaElement || (element instanceof HTMLInputElement && TEXT_LIKE.test(element.type));
+const hasCaret = (element: HTMLInputElement | HTMLTextAreaElement) => element instanceof HTMLTextAreaElement || /^(?:text|search|tel|url|password)$/.test(element.type);
+
+/** Reads, inside `root`, each control whose state differs from what the page rendered. */
+export function readEarlyInput(root: ParentNode): EarlyInput {
+  const states = new Map<string, EarlyState>();
+  let caret: EarlyInput['caret'] = null;
+  const active = (root as Node).ownerDocument?.activeElement ?? null;
+  for (const element of controls(root)) {
+    if (element.disabled || !element.id) continue;
     if (element instanceof HTMLSelectElement) {
-      // React hears a select's `change` as it is; the rendered choice is the option marked selected.
-      if ([...element.options].some((option) => option.selected !== option.defaultSelected)) {
-        element.dispatchEvent(new Event('change', { bubbles: true }));
-        replayed.push(element.id);
-      }
-    } else if (element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')) {
-      // A radio group says its new choice through the one now checked; React hears both on `click`.
+      // The rendered choice is the option marked selected.
+      if ([...element.options].some((option) => option.selected !== option.defaultSelected)) states.set(element.id, { kind: 'select', value: element.value });
+    } else if (isCheck(element)) {
+      // A radio group says its new choice through the one now checked.
       const changed = element.type === 'checkbox' ? element.checked !== element.defaultChecked : element.checked && !element.defaultChecked;
-      if (changed && markChanged(element, 'checked', !element.checked, element.checked)) {
-        element.dispatchEvent(new Event('click', { bubbles: true })); // an Event, not a MouseEvent: nothing toggles
-        replayed.push(element.id);
-      }
-    } else if (element instanceof HTMLTextAreaElement || TEXT_LIKE.test(element.type)) {
-      if (element.value === element.defaultValue) continue;
-      const { selectionStart, selectionEnd } =
-        element instanceof HTMLTextAreaElement || /^(?:text|search|tel|url|password)$/.test(element.type)
-          ? element
-          : { selectionStart: null, selectionEnd: null };
-      if (!markChanged(element, 'value', element.defaultValue, element.value)) continue;
-      if (element === active && selectionStart !== null) caret = { element, value: element.value, start: selectionStart, end: selectionEnd ?? selectionStart };
-      element.dispatchEvent(new Event('input', { bubbles: true }));
-      replayed.push(element.id);
+      if (changed) states.set(element.id, { kind: 'check', checked: element.checked });
+    } else if (isText(element) && element.value !== element.defaultValue) {
+      states.set(element.id, { kind: 'text', value: element.value });
+      if (element === active && hasCaret(element) && element.selectionStart !== null)
+        caret = { id: element.id, start: element.selectionStart, end: element.selectionEnd ?? element.selectionStart };
     }
   }
-  return { replayed, caret };
+  return { states, caret };
+}
+
+/**
+ * Tells React, inside `root`, each control's state in `early` as the change it was (by default, what
+ * differs in `root` itself from what was rendered: a form React has taken over keeps what was typed). For
+ * a form React rendered afresh, `early` is what was read before (earlyInputOf). Returns the caret of the
+ * field being typed in: React's render of the change puts it at the end, the caller puts it back after.
+ */
+export function replayEarlyInput(root: HTMLElement, early: EarlyInput = readEarlyInput(root)): EarlyCaret | null {
+  let caret: EarlyCaret | null = null;
+  for (const [id, state] of early.states) {
+    const element = root.ownerDocument.getElementById(id) as Control | null;
+    if (!element || !root.contains(element) || element.disabled) continue;
+    if (state.kind === 'select' && element instanceof HTMLSelectElement) {
+      element.value = state.value; // React hears a select's `change` as it is
+      element.dispatchEvent(new Event('change', { bubbles: true }));
+    } else if (state.kind === 'check' && isCheck(element)) {
+      if (markChanged(element, 'checked', !state.checked, state.checked)) element.dispatchEvent(new Event('click', { bubbles: true })); // an Event, not a MouseEvent: nothing toggles
+    } else if (state.kind === 'text' && isText(element) && markChanged(element, 'value', element.defaultValue, state.value)) {
+      if (early.caret?.id === id) {
+        // A form rendered afresh lost the focus with its elements: the field being typed in gets it back.
+        if (root.ownerDocument.activeElement !== element && root.ownerDocument.activeElement === root.ownerDocument.body) element.focus();
+        caret = { element, value: state.value, start: early.caret.start, end: early.caret.end };
+      }
+      element.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  }
+  return caret;
+}
+
+/** Read when the form's code came, before React took the form over: for a form it then had to render afresh. */
+let beforeTakeOver: { path: string; early: EarlyInput } | null = null;
+
+/** Reads the early input of the prerendered form waiting for its code, if one is (formCode.ts, as the code arrives). */
+export function noteEarlyInput(document: Document): void {
+  const waiting = document.querySelector('[data-awaiting-code]');
+  beforeTakeOver = waiting ? { path: document.location.pathname, early: readEarlyInput(waiting) } : null;
+}
+
+/** What noteEarlyInput read for the form at `path`, once: the first form to ask takes it, later ones get nothing. */
+export function earlyInputOf(path: string): EarlyInput | null {
+  const noted = beforeTakeOver;
+  beforeTakeOver = null;
+  return noted && noted.path === path && noted.early.states.size > 0 ? noted.early : null;
 }

@@ -8,4 +8,10 @@
 import { lazyScreen } from '../../app/lazyScreen.ts';
 import type { ApplicationFormProps } from './ApplicationForm.tsx';
 
-export const formCode = lazyScreen<ApplicationFormProps>(() => import('./ApplicationForm.tsx').then((m) => ({ default: m.ApplicationForm })));
+export const formCode = lazyScreen<ApplicationFormProps>(() =>
+  import('./ApplicationForm.tsx').then((m) => {
+    // As it comes, before React takes the form over: what was entered so far, in case React has to render it afresh.
+    if (typeof document !== 'undefined') m.noteEarlyInput(document);
+    return { default: m.ApplicationForm };
+  }),
+);
