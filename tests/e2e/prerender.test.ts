@@ -262,6 +262,21 @@ describe('prerendered pages', () => {
     await page.close();
   });
 
+  it("try the form's code again when its first fetch fails, keeping what was typed", async () => {
+    const page = await browser.newPage();
+    let fetches = 0;
+    await page.route('**/assets/ApplicationForm-*.js', (route) => (++fetches === 1 ? route.abort() : route.continue())); // a dropped connection, once
+    await page.goto(`${site.url}/ticket?lang=en`);
+    await page.getByRole('tab', { name: /UZ/ }).and(page.locator(':enabled')).waitFor();
+    await page.getByLabel(label('Full name')).fill('Kamola Ergasheva');
+    await page.locator('[data-awaiting-code]').waitFor({ state: 'detached', timeout: 15_000 });
+    expect(fetches).toBe(2);
+    expect(await page.getByLabel(label('Full name')).inputValue()).toBe('Kamola Ergasheva');
+    await page.getByLabel(label('E-mail')).fill('kamola@example.com'); // a render: the name is in the form's state
+    expect(await page.getByLabel(label('Full name')).inputValue()).toBe('Kamola Ergasheva');
+    await page.close();
+  });
+
   it("keep a box ticked before the form's code came, and the controls that need the code wait for it", async () => {
     const page = await browser.newPage();
     const { release } = await holdBack(page, '**/assets/ApplicationForm-*.js');
