@@ -24,11 +24,12 @@ import { fieldErrors, schemaMessages } from '../../engine/validation.ts';
 import { ThemedForm } from '../../theme/index.ts';
 import { Agreements, signaturePayload, signatureProblems, type SignatureState } from './Agreements.tsx';
 import { earlyInputOf, replayEarlyInput, type EarlyCaret } from './earlyInput.ts';
-
-export { noteEarlyInput } from './earlyInput.ts';
 import { Honeypot } from './Honeypot.tsx';
 import { ProofStatus } from './ProofStatus.tsx';
 import { useSubmission } from './useSubmission.ts';
+
+// For formCode.ts, which calls it as this module arrives (it must not import earlyInput.ts into the page's code).
+export { noteEarlyInput } from './earlyInput.ts';
 
 type Values = Record<string, unknown>;
 

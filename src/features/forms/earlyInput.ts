@@ -6,6 +6,8 @@
  * differs from what was rendered is told to React as the change it was: the same event the browser
  * fires, with React's record of the last value set to the rendered one, so every field's own onChange
  * runs as if the visitor had just typed it (RJSF's conversions, the form's own handlers, the honeypot).
+ * If React renders the form afresh instead of taking it over (something changed its HTML: an extension),
+ * what was read as the code arrived (noteEarlyInput) is handed to the new inputs the same way.
  */
 
 type Setter = (this: HTMLElement, value: unknown) => void;
