@@ -15,7 +15,8 @@
 //
 //   node scripts/build-site.mjs [--outDir=DIR] [--logLevel=warn]
 //
-// Last, it writes the digest of its sources into the out dir (scripts/site-sources.mjs).
+// Last, it writes the digest of its sources into the out dir (scripts/site-sources.mjs), and puts back
+// the previous build's assets for a day (scripts/retired-assets.mjs: pages loaded before still ask for them).
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,12 +28,14 @@ process.env.NODE_ENV = 'production';
 const { build } = await import('vite');
 const { BUILD_STAMP, siteSourcesDigest } = await import('./site-sources.mjs');
 const { builtScripts, mantineClassesIn, unusedMantineCss } = await import('./unused-mantine-css.mjs');
+const { keepRetired, takeAssets } = await import('./retired-assets.mjs');
 
 const root = resolve(import.meta.dirname, '..');
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const outDir = resolve(root, arg('outDir') ?? 'dist');
 const logLevel = arg('logLevel') ?? 'warn';
 const digest = siteSourcesDigest(root);
+const previousAssets = takeAssets(outDir);
 
 // Twice (~3 s each): the first build's scripts say which of Mantine's classes the site can use; the
 // second imports Mantine's stylesheet without the rules of the others (scripts/unused-mantine-css.mjs).
@@ -91,6 +94,7 @@ try {
     }
   }
   writeFileSync(join(outDir, 'prerendered', 'languages.json'), `${JSON.stringify({ default: entry.defaultLanguage, languages: entry.languages })}\n`);
+  keepRetired(outDir, previousAssets); // after every step that reads the build's own scripts
   writeFileSync(join(outDir, BUILD_STAMP), `${digest}\n`);
   if (logLevel !== 'silent') console.log(`prerendered ${pages} pages and ${frames} staff frames (${entry.languages.join(', ')}) in ${Date.now() - started} ms`);
 } finally {
