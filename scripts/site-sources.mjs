@@ -20,6 +20,7 @@ export const SITE_SOURCES = [
   'scripts/build-site.mjs',
   'scripts/site-sources.mjs',
   'scripts/unused-mantine-css.mjs',
+  'scripts/retired-assets.mjs',
   'scripts/react-router-production.ts',
 ];
 
