@@ -80,6 +80,9 @@ function fieldLines(values, texts) {
   return lines;
 }
 
+/** `company.*` of a template: site.json's company, and its phone number as digits for a tel: link. */
+const companyContext = () => Object.assign({}, mail.company, { phoneDigits: (mail.company.phone || '').replace(/[^\d+]/g, '') });
+
 const AGREEMENT_VARIABLES = ['agreements', 'statusUrl', 'cancelUntil', 'cancelTimeZone', 'checkoutUrl'];
 
 /**
@@ -92,7 +95,6 @@ function context(service, record, locale, opts, submittedAt, template) {
   const needs = (name) => !reads || reads.indexOf(name) >= 0;
   const language = own(service.texts, locale) ? locale : mail.defaultLanguage; // the e-mail's texts, and its documents
   const texts = service.texts[language];
-  const phone = mail.company.phone || '';
   const at = typeof submittedAt === 'string' ? submittedAt : submittedAt.toISOString().replace('T', ' ');
   // Every field's value in one call into PocketBase, not one per field shown.
   const values = record.fieldsData();
@@ -106,7 +108,7 @@ function context(service, record, locale, opts, submittedAt, template) {
     listUrl: opts.publicUrl + service.adminRoute,
   };
   if (needs('fields')) ctx.fields = fieldLines(values, texts);
-  if (needs('company')) ctx.company = Object.assign({}, mail.company, { phoneDigits: phone.replace(/[^\d+]/g, '') });
+  if (needs('company')) ctx.company = companyContext();
   return AGREEMENT_VARIABLES.some(needs) ? Object.assign(ctx, agreementContext(service, record, language)) : ctx;
 }
 
@@ -253,7 +255,7 @@ function sendDigest(app, items) {
   const ctx = {
     count: items.length,
     notices: items.map((item) => ({ subject: item.getString('subject'), html: item.getString('html'), text: item.getString('text') })),
-    company: mail.company,
+    company: companyContext(),
   };
   deliver(app, items[0].getString('to'), t.subject(ctx).replace(/\s+/g, ' ').trim(), t.html(ctx), t.text(ctx));
 }
