@@ -4,13 +4,14 @@
  * variant's `success` decides: another page (useSubmission navigates), blocks instead of the form (the
  * contact form's "We received your message"), or a dismissible alert above a cleared form (orders).
  */
-import { Alert, Center, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Stack, Title } from '@mantine/core';
 import { memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { loadedForm, loadForm } from '../../app/loaded.ts';
 import { useLocale } from '../../app/locale.tsx';
 import { Blocks } from '../../components/Blocks.tsx';
+import { ScreenLoader } from '../../components/ScreenLoader.tsx';
 import { variantTitleKey } from '../../engine/messages.ts';
 import { routeValues } from '../../engine/routeValues.ts';
 import type { Block, FormModule, FormVariant, ServiceEntry } from '../../engine/types.ts';
@@ -31,17 +32,13 @@ function SuccessInstead({ blocks, constants }: { blocks: Block[]; constants: Rec
 }
 
 /**
- * Where the form will be. Its code is asked for here too: a loader in place of a prerendered form means
- * the page was rendered afresh after all, so there is no HTML left to keep until the visitor engages.
+ * Where the form will be. It asks for the form's code: on a visit from another screen alongside the form's
+ * module (this shows while that loads), and in place of a prerendered form the page was rendered afresh
+ * after all, with no HTML left to keep until the visitor engages. A failure shows where the form renders.
  */
 function FormLoader() {
-  const intl = useIntl();
   useEffect(() => void formCode.load().catch(() => undefined), []);
-  return (
-    <Center h="30vh">
-      <Loader role="progressbar" aria-label={intl.formatMessage({ id: 'app.loading' })} />
-    </Center>
-  );
+  return <ScreenLoader height="30vh" />;
 }
 
 const sameValues = (a: Record<string, unknown>, b: Record<string, unknown>) =>
@@ -80,8 +77,6 @@ export default function ServiceFormPage({ service, variant }: { service: Service
   useEffect(() => {
     if (form) return;
     let live = true;
-    // A visit from another screen: the form's code alongside its module, not after it (a failure shows where it renders).
-    formCode.load().catch(() => undefined);
     loadForm(variant).then(
       (m) => live && setForm(m),
       (err: unknown) => live && setLoadError(err ?? new Error('form did not load')),
