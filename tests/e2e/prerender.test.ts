@@ -277,6 +277,25 @@ describe('prerendered pages', () => {
     await page.close();
   });
 
+  it("hand a bot's honeypot entry made before the form's code came to the server, which refuses it", async () => {
+    // Not watched for console errors: the browser logs the refusal (a 400) it is meant to get here.
+    const page = await browser.newPage();
+    const { release } = await holdBack(page, '**/assets/ApplicationForm-*.js');
+    await page.goto(`${site.url}/contact?lang=en`);
+    await page.getByRole('tab', { name: /UZ/ }).and(page.locator(':enabled')).waitFor();
+    await page.getByLabel(label('First name')).fill('Early');
+    await page.getByLabel(label('Last name')).fill('Bot');
+    await page.getByLabel(label('Message')).fill('Buy now');
+    await page.locator('input[name=homepage]').fill('http://cheap-pills.example', { force: true }); // it has a name, no id
+    release();
+    await page.locator('[data-awaiting-code]').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.getByTestId('form-error').textContent()).toBe('Something went wrong. Try again later.');
+    const admin = await superuserClient(site);
+    expect((await admin.collection('aloqacorpcontacts').getList(1, 1, { filter: 'fname = "Early"' })).totalItems).toBe(0);
+    await page.close();
+  });
+
   it("keep a box ticked before the form's code came, and the controls that need the code wait for it", async () => {
     const page = await browser.newPage();
     const { release } = await holdBack(page, '**/assets/ApplicationForm-*.js');

@@ -35,10 +35,10 @@ const TEXT_LIKE = /^(?:text|email|tel|url|number|search|password|date|datetime-l
 /** What the visitor gave a control: text, a choice, or a tick. */
 type EarlyState = { kind: 'text'; value: string } | { kind: 'select'; value: string } | { kind: 'check'; checked: boolean };
 
-/** The controls of a form that differ from what the page rendered, by id, and the caret of the one being typed in. */
+/** The controls of a form that differ from what the page rendered, by key (controlKey), and the caret of the one being typed in. */
 export interface EarlyInput {
   states: Map<string, EarlyState>;
-  caret: { id: string; start: number; end: number } | null;
+  caret: { key: string; start: number; end: number } | null;
 }
 
 /** Where the visitor was typing: the field, its text, the selection (put back after React's render). */
@@ -54,6 +54,19 @@ const controls = (root: ParentNode) => root.querySelectorAll<Control>('input, te
 const isCheck = (element: Control): element is HTMLInputElement => element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio');
 const isText = (element: Control): element is HTMLInputElement | HTMLTextAreaElement =>
   element instanceof HTMLTextAreaElement || (element instanceof HTMLInputElement && TEXT_LIKE.test(element.type));
+/**
+ * How a control is found again: its id, else its name (the honeypot has only a name; a bot's entry in it
+ * before the code came must still reach the server). A radio without an id shares its name: not keyed.
+ */
+function controlKey(element: Control): string | null {
+  if (element.id) return `#${element.id}`;
+  if (element.name && !(element instanceof HTMLInputElement && element.type === 'radio')) return `@${element.name}`;
+  return null;
+}
+function findControl(root: HTMLElement, key: string): Control | null {
+  const found = key.startsWith('#') ? root.ownerDocument.getElementById(key.slice(1)) : root.querySelector(`[name="${CSS.escape(key.slice(1))}"]`);
+  return found && root.contains(found) ? (found as Control) : null;
+}
 const hasCaret = (element: HTMLInputElement | HTMLTextAreaElement) => element instanceof HTMLTextAreaElement || /^(?:text|search|tel|url|password)$/.test(element.type);
 
 /** Reads, inside `root`, each control whose state differs from what the page rendered. */
@@ -62,18 +75,19 @@ export function readEarlyInput(root: ParentNode): EarlyInput {
   let caret: EarlyInput['caret'] = null;
   const active = (root as Node).ownerDocument?.activeElement ?? null;
   for (const element of controls(root)) {
-    if (element.disabled || !element.id) continue;
+    const key = controlKey(element);
+    if (element.disabled || !key) continue;
     if (element instanceof HTMLSelectElement) {
       // The rendered choice is the option marked selected.
-      if ([...element.options].some((option) => option.selected !== option.defaultSelected)) states.set(element.id, { kind: 'select', value: element.value });
+      if ([...element.options].some((option) => option.selected !== option.defaultSelected)) states.set(key, { kind: 'select', value: element.value });
     } else if (isCheck(element)) {
       // A radio group says its new choice through the one now checked.
       const changed = element.type === 'checkbox' ? element.checked !== element.defaultChecked : element.checked && !element.defaultChecked;
-      if (changed) states.set(element.id, { kind: 'check', checked: element.checked });
+      if (changed) states.set(key, { kind: 'check', checked: element.checked });
     } else if (isText(element) && element.value !== element.defaultValue) {
-      states.set(element.id, { kind: 'text', value: element.value });
+      states.set(key, { kind: 'text', value: element.value });
       if (element === active && hasCaret(element) && element.selectionStart !== null)
-        caret = { id: element.id, start: element.selectionStart, end: element.selectionEnd ?? element.selectionStart };
+        caret = { key, start: element.selectionStart, end: element.selectionEnd ?? element.selectionStart };
     }
   }
   return { states, caret };
@@ -87,16 +101,16 @@ export function readEarlyInput(root: ParentNode): EarlyInput {
  */
 export function replayEarlyInput(root: HTMLElement, early: EarlyInput = readEarlyInput(root)): EarlyCaret | null {
   let caret: EarlyCaret | null = null;
-  for (const [id, state] of early.states) {
-    const element = root.ownerDocument.getElementById(id) as Control | null;
-    if (!element || !root.contains(element) || element.disabled) continue;
+  for (const [key, state] of early.states) {
+    const element = findControl(root, key);
+    if (!element || element.disabled) continue;
     if (state.kind === 'select' && element instanceof HTMLSelectElement) {
       element.value = state.value; // React hears a select's `change` as it is
       element.dispatchEvent(new Event('change', { bubbles: true }));
     } else if (state.kind === 'check' && isCheck(element)) {
       if (markChanged(element, 'checked', !state.checked, state.checked)) element.dispatchEvent(new Event('click', { bubbles: true })); // an Event, not a MouseEvent: nothing toggles
     } else if (state.kind === 'text' && isText(element) && markChanged(element, 'value', element.defaultValue, state.value)) {
-      if (early.caret?.id === id) {
+      if (early.caret?.key === key) {
         // A form rendered afresh lost the focus with its elements: the field being typed in gets it back.
         if (root.ownerDocument.activeElement !== element && root.ownerDocument.activeElement === root.ownerDocument.body) element.focus();
         caret = { element, value: state.value, start: early.caret.start, end: early.caret.end };
