@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { label, launchBrowser, watchConsole } from '../support/browser.ts';
+import { hydrated, label, launchBrowser, watchConsole } from '../support/browser.ts';
 import { PDF_BYTES } from '../support/fixtures.ts';
 import { ROOT, startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
 import { buildSiteIn, copyProject, generateIn, type ProjectCopy } from '../support/project-copy.ts';
@@ -95,6 +95,7 @@ describe('a content editor adds a service with schema files only', () => {
     await page.getByLabel(label(fieldLabel('email'))).fill(petition.email);
     await page.getByLabel(label(fieldLabel('topic'))).selectOption({ label: en['fields.topic.options.roads']! }); // a native select
     await page.getByLabel(label(fieldLabel('message'))).fill(petition.message);
+    await hydrated(page); // the file picker needs the form's code (a person cannot open it before)
     await page.locator('input[type=file]').setInputFiles({ name: petition.file, mimeType: 'application/pdf', buffer: PDF_BYTES });
     await page.getByLabel(label(fieldLabel('terms'))).check();
 

@@ -8,7 +8,7 @@
 import type { Browser, BrowserContext, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { violations, withAxe } from '../support/axe.ts';
-import { label, launchBrowser, watchConsole } from '../support/browser.ts';
+import { hydrated, label, launchBrowser, watchConsole } from '../support/browser.ts';
 import { pngOnDisk } from '../support/fixtures.ts';
 import type { PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSite } from '../support/site.ts';
@@ -92,6 +92,7 @@ describe('credit repair, applicant to staff', () => {
     await page.getByLabel(label('Elektron pochta')).fill('aziza@example.com');
     await page.getByLabel(label('Familiya')).focus();
     await page.getByLabel(label('Telefon raqami')).fill('+1 415 555 0100');
+    await hydrated(page); // the file picker needs the form's code (a person cannot open it before)
     await page.locator('input[type=file]').first().setInputFiles(pngOnDisk());
     await expect.poll(() => described(page.locator('#root_stateId'))).toMatch(/Tanlangan: \S+\.png$/); // the name, heard
     const clear = await page.getByRole('button', { name: 'Tozalash' }).first().boundingBox();
@@ -165,6 +166,7 @@ describe('credit repair, applicant to staff', () => {
     await page.getByLabel(label('Фамилия')).fill('Петров');
     await page.getByLabel(label('Электронная почта')).fill('ivan@example.com');
     await page.getByLabel(label('Телефон')).fill('+1 212 555 0101');
+    await hydrated(page); // the file picker needs the form's code (a person cannot open it before)
     await page.locator('input[type=file]').first().setInputFiles(pngOnDisk());
     await page.locator('#root_amount').click();
     await page.keyboard.press('ArrowDown');

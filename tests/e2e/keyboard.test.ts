@@ -108,7 +108,7 @@ describe('a form by keyboard alone', () => {
     await link.focus();
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/privacy');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName), { timeout: 10_000 }).toBe('H1'); // once the screen's code has come
     expect(await page.evaluate(() => document.activeElement?.getAttribute('tabindex'))).toBe('-1');
     await page.close();
   });

@@ -7,7 +7,7 @@
  */
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { label, launchBrowser, watchConsole } from '../support/browser.ts';
+import { hydrated, label, launchBrowser, watchConsole } from '../support/browser.ts';
 import type { PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSite } from '../support/site.ts';
 import { superuserClient } from '../support/staff.ts';
@@ -44,6 +44,7 @@ describe('proof of work in the browser', () => {
     await page.getByLabel(label('First name')).fill(name);
     await page.getByLabel(label('Last name')).fill('Yusupova');
     await page.getByLabel(label('Message')).fill('Hello from the proof-of-work test');
+    await hydrated(page); // the form's code has come: what follows is about the proof, not the early input
     return page;
   };
   const stored = async (name: string) =>

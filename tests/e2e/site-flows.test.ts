@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { label, launchBrowser, watchConsole } from '../support/browser.ts';
+import { hydrated, label, launchBrowser, watchConsole } from '../support/browser.ts';
 import { pngOnDisk } from '../support/fixtures.ts';
 import type { PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSite } from '../support/site.ts';
@@ -139,6 +139,9 @@ describe('contact, orders, the Amazon Flex landing and the shell', () => {
     await page.getByLabel(label('Familiya')).fill('Aliyev');
     await page.getByLabel(label('Elektron pochta')).fill('bobur@example.com');
     await page.getByLabel(label('Telefon raqami')).fill('+1 312 555 0102');
+    // The file picker needs the form's code (a person cannot open it before: it is disabled); the text
+    // typed above before the code came is handed over with it.
+    await hydrated(page);
     await page.locator('input[type=file]').first().setInputFiles(pngOnDisk());
     await page.getByLabel(label('Amazon Flex’da qancha vaqt haydovchi boʻlib ishlagansiz?')).selectOption({ label: '1 yil' });
     await page.getByRole('checkbox').check();

@@ -1,5 +1,5 @@
 /** Debian's chromium driven by playwright-core: never a downloaded browser. */
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -12,8 +12,39 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+/**
+ * FORMWORK_E2E_SLOW_SCRIPTS=<ms> holds back each of the site's scripts that long in every page the tests
+ * open: a slow phone's network. A test that acts before the page (or a form's own code) is ready, and
+ * passes only because the scripts came first here, fails under it (a honeypot filled before the form's
+ * code was dropped that way, and only one CI machine showed it). Not set in CI (README, Layout).
+ */
+const SLOW_SCRIPTS_MS = Number(process.env.FORMWORK_E2E_SLOW_SCRIPTS ?? 0);
+
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  return SLOW_SCRIPTS_MS > 0 ? withSlowScripts(browser, SLOW_SCRIPTS_MS) : browser;
+}
+
+function withSlowScripts(browser: Browser, ms: number): Browser {
+  // fallback(), not continue(): a test's own route for a script (registered later, so asked first) still decides.
+  const slow = (target: BrowserContext | Page) =>
+    target.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await route.fallback();
+    });
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await slow(context);
+    return context;
+  };
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    await slow(page);
+    return page;
+  };
+  return browser;
 }
 
 /** A field's label as screen readers hear it: the text, plus " *" when required. */
