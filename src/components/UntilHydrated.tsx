@@ -23,6 +23,13 @@ export const useHydrated = (): boolean =>
     () => false,
   );
 
+/**
+ * A control prerendered before the code that runs it has come (a form's file picker): shown and announced
+ * as unavailable (Mantine styles `data-disabled` as it does `disabled`), yet focusable, so a keyboard user
+ * tabbing through the form finds it rather than skipping it.
+ */
+export const UNAVAILABLE = { 'aria-disabled': true, 'data-disabled': true } as const;
+
 export function UntilHydrated({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
   return (

@@ -201,7 +201,7 @@ describe('prerendered pages', () => {
     await page.waitForTimeout(500);
     expect(asked()).toBe(0); // a visit that does not use the form never loads its code
     const send = page.locator('button[type=submit]');
-    expect(await send.isDisabled()).toBe(true); // Enter in a field cannot send the HTML form either
+    expect(await send.isDisabled()).toBe(false); // in the tab order: a keyboard user does not skip it (its press waits for the code)
 
     // Used before its code: the fields take text, the select a choice, natively (the first focus asks for the code).
     await page.getByLabel(label('Full name')).fill('Nodira Yusupova');
@@ -211,8 +211,11 @@ describe('prerendered pages', () => {
     // Still typing when the code comes, the caret in the middle of the word.
     await page.getByLabel(label('Subject')).pressSequentially('Uload');
     for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowLeft');
+    // Enter in a field neither sends the HTML form (a GET with the answers in the address) nor, later, the form.
+    await page.keyboard.press('Enter');
     await expect.poll(asked).toBe(1);
     expect(await page.locator('[data-awaiting-code]').count()).toBe(1);
+    expect(new URL(page.url()).search).toBe('?lang=en');
 
     release();
     await page.locator('[data-awaiting-code]').waitFor({ state: 'detached' });
@@ -247,7 +250,7 @@ describe('prerendered pages', () => {
     // What a password manager or a translator does: an element of its own inside the form's HTML.
     await page.evaluate(() => document.querySelector('#root_name')!.insertAdjacentElement('afterend', document.createElement('extension-icon')));
     release();
-    await expect.poll(() => page.locator('[data-awaiting-code]').count()).toBe(0);
+    await page.locator('[data-awaiting-code]').waitFor({ state: 'detached' });
     await expect.poll(() => page.locator('extension-icon').count()).toBe(0); // React rendered the form afresh
     await expect.poll(() => page.getByLabel(label('Full name')).inputValue()).toBe('Timur Rashidov');
     expect(await page.getByLabel(label('Topic')).inputValue()).toBe('payment');
@@ -277,6 +280,35 @@ describe('prerendered pages', () => {
     await page.close();
   });
 
+  it("carry out a send pressed before the form's code came once it has come, and keep the unready controls in the tab order", async () => {
+    const page = await browser.newPage();
+    const { release } = await holdBack(page, '**/assets/ApplicationForm-*.js');
+    await page.goto(`${site.url}/ticket?lang=en`);
+    await page.getByRole('tab', { name: /UZ/ }).and(page.locator(':enabled')).waitFor();
+    await page.getByLabel(label('Full name')).fill('Sardor Karimov');
+    await page.getByLabel(label('E-mail')).fill('sardor@example.com');
+    await page.getByLabel(label('Topic')).selectOption({ label: 'Uploading documents' });
+    await page.getByLabel(label('Subject')).fill('Sent early');
+    await page.getByLabel(label('Describe the problem')).fill('Pressed send at once.');
+    // By keyboard alone: Tab from the last text field reaches the file picker (unavailable yet, not
+    // skipped), then the send, and Enter presses it.
+    const focused = () => page.evaluate(() => ({ id: document.activeElement?.id, type: (document.activeElement as HTMLButtonElement | null)?.type, unavailable: document.activeElement?.getAttribute('aria-disabled') }));
+    await page.keyboard.press('Tab');
+    expect(await focused()).toEqual({ id: 'root_attachment', type: 'button', unavailable: 'true' });
+    await page.keyboard.press('Tab');
+    expect((await focused()).type).toBe('submit');
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).search).toBe('?lang=en'); // the browser did not send the HTML form
+    expect(await page.locator('[data-awaiting-code]').count()).toBe(1);
+    release();
+    await page.getByTestId('form-success').waitFor({ timeout: 30_000 });
+    const admin = await superuserClient(site);
+    const [ticket] = (await admin.collection('tickets').getList(1, 1, { sort: '-created' })).items;
+    expect(ticket).toMatchObject({ name: 'Sardor Karimov', subject: 'Sent early', message: 'Pressed send at once.', topic: 'documents' });
+    await page.close();
+  });
+
   it("hand a bot's honeypot entry made before the form's code came to the server, which refuses it", async () => {
     // Not watched for console errors: the browser logs the refusal (a 400) it is meant to get here.
     const page = await browser.newPage();
@@ -296,7 +328,7 @@ describe('prerendered pages', () => {
     await page.close();
   });
 
-  it("keep a box ticked before the form's code came, and the controls that need the code wait for it", async () => {
+  it("keep a box ticked before the form's code came, and the controls that need the code say they wait for it", async () => {
     const page = await browser.newPage();
     const { release } = await holdBack(page, '**/assets/ApplicationForm-*.js');
     await page.goto(`${site.url}/creditrepair?lang=en`);
@@ -306,10 +338,14 @@ describe('prerendered pages', () => {
     // The file picker and the SSN's show/hide are buttons the code runs: disabled until it has come.
     const picker = page.locator('#root_stateId');
     const showSsn = page.locator('button[aria-label^="Show Social Security number"]');
-    expect(await picker.isDisabled()).toBe(true);
-    expect(await showSsn.isDisabled()).toBe(true);
+    const focusable = (button: typeof picker) => button.evaluate((element: HTMLButtonElement) => !element.disabled && element.tabIndex >= 0);
+    for (const button of [picker, showSsn]) {
+      expect(await button.getAttribute('aria-disabled')).toBe('true'); // said to be unavailable…
+      expect(await focusable(button)).toBe(true); // …but not skipped by Tab
+    }
     release();
     await page.locator('[data-awaiting-code]').waitFor({ state: 'detached' });
+    for (const button of [picker, showSsn]) expect(await button.getAttribute('aria-disabled')).toBeNull();
     expect(await picker.isDisabled()).toBe(false);
     expect(await showSsn.isDisabled()).toBe(false);
     await page.locator('input[type=file]').first().setInputFiles(pngOnDisk());

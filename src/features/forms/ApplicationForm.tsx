@@ -24,6 +24,7 @@ import { fieldErrors, schemaMessages } from '../../engine/validation.ts';
 import { ThemedForm } from '../../theme/index.ts';
 import { Agreements, signaturePayload, signatureProblems, type SignatureState } from './Agreements.tsx';
 import { earlyInputOf, replayEarlyInput, type EarlyCaret } from './earlyInput.ts';
+import { takeEarlySend } from './earlySend.ts';
 import { Honeypot } from './Honeypot.tsx';
 import { ProofStatus } from './ProofStatus.tsx';
 import { useSubmission } from './useSubmission.ts';
@@ -63,9 +64,10 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Appli
   const files = useRef(new Map<string, File>());
   const [trap, setTrap] = useState('');
   const [signature, setSignature] = useState<SignatureState>({ name: '', accepted: false });
-  // A prerendered form is used before its code comes (formCode.ts): the controls that need the code
-  // (the send, the file picker, the SSN's show/hide) stay disabled until then, and what was typed, chosen
-  // or ticked meanwhile is handed to the form's state as soon as React has taken the form over.
+  // A prerendered form is used before its code comes (formCode.ts): what was typed, chosen or ticked
+  // meanwhile is handed to the form's state as soon as React has taken the form over, and a press of the
+  // send is carried out then (earlySend.ts). The file picker and the SSN's show/hide need the code: they
+  // say they are unavailable until it has come, but stay in the tab order.
   const live = useHydrated();
   // Taken over from the page's HTML (its first render a hydration), not rendered afresh (a visit from
   // another screen, a new form after an inline success): only then is there early input to hand over.
@@ -79,9 +81,14 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Appli
     // What the visitor entered before the code came: in the form React took over, or, if React had to
     // render it afresh instead (an extension changed its HTML), as it was read when the code came.
     const noted = earlyInputOf(window.location.pathname);
-    if (!frame.current) return;
-    if (takenOver) caret.current = replayEarlyInput(frame.current);
-    else if (noted) caret.current = replayEarlyInput(frame.current, noted);
+    const sendPressed = takeEarlySend(window.location.pathname);
+    const root = frame.current;
+    if (!root) return;
+    if (takenOver) caret.current = replayEarlyInput(root);
+    else if (noted) caret.current = replayEarlyInput(root, noted);
+    else return; // a form rendered on a visit from another screen: nothing came before its code
+    // After React has applied what was handed over (its updates from those events come after this commit).
+    if (sendPressed) setTimeout(() => root.querySelector('form')?.requestSubmit(), 0);
   }, [takenOver]);
   // Inside that commit React cannot apply the changes at once: it puts the rendered text back, and the
   // render after puts the visitor's, with the caret at the end. Once that is done, the caret goes back
@@ -242,7 +249,7 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Appli
             <Honeypot value={trap} onChange={setTrap} />
             <ProofStatus checking={submission.checking} />
             {/* Not Mantine's `loading`, which hides the label: the applicant reads "Submitting…". */}
-            <Button type="submit" disabled={sending || !live} leftSection={sending ? <Loader size="xs" /> : undefined} w="fit-content">
+            <Button type="submit" disabled={sending} leftSection={sending ? <Loader size="xs" /> : undefined} w="fit-content">
               <FormattedMessage id={sending ? 'form.submitting' : submitKey(ns, variant.id, has)} />
             </Button>
           </Stack>

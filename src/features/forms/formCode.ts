@@ -7,6 +7,10 @@
  */
 import { lazyScreen } from '../../app/lazyScreen.ts';
 import type { ApplicationFormProps } from './ApplicationForm.tsx';
+import { watchEarlySend } from './earlySend.ts';
+
+// From the page's first script on: the send of a form waiting for its code is kept for it, never done by the browser.
+if (typeof document !== 'undefined') watchEarlySend(document);
 
 export const formCode = lazyScreen<ApplicationFormProps>(() =>
   import('./ApplicationForm.tsx').then((m) => {

@@ -17,7 +17,7 @@ import { acceptedTypesLabel, fileProblem } from '../../engine/files.ts';
 import { formatSize } from '../../engine/numberFormat.ts';
 import { fieldName, type FormContext } from '../../engine/formContext.ts';
 import type { FieldFile } from '../../engine/types.ts';
-import { useHydrated } from '../../components/UntilHydrated.tsx';
+import { UNAVAILABLE, useHydrated } from '../../components/UntilHydrated.tsx';
 import { fieldHint } from '../fieldHint.ts';
 
 const ANY_FILE: FieldFile = { accept: [], maxSize: Number.POSITIVE_INFINITY, maxFiles: 1 };
@@ -55,8 +55,10 @@ export default function FileWidget(props: WidgetProps) {
       id={id}
       label={label}
       required={required}
-      // The picker is a button that needs the form's code (a prerendered form before it has come: formCode.ts).
-      disabled={disabled || readonly || !live}
+      disabled={disabled || readonly}
+      // The picker is a button that needs the form's code (a prerendered form before it has come: formCode.ts):
+      // until then it says it is unavailable, but stays in the tab order.
+      {...(live ? {} : UNAVAILABLE)}
       value={file}
       onChange={choose}
       onFocus={() => onFocus(id, file?.name)}

@@ -9,7 +9,7 @@ import { PasswordInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { useHydrated } from '../../components/UntilHydrated.tsx';
+import { UNAVAILABLE, useHydrated } from '../../components/UntilHydrated.tsx';
 import { fieldHint } from '../fieldHint.ts';
 
 export const digitsOnly = (text: string, max: number): string => text.replace(/\D/g, '').slice(0, max);
@@ -39,7 +39,9 @@ export default function SsnWidget(props: WidgetProps) {
       visibilityToggleButtonProps={{
         'aria-label': toggleLabel,
         tabIndex: 0,
-        disabled: disabled || readonly || !live,
+        disabled: disabled || readonly,
+        // Before the form's code it does nothing yet: said so, but in the tab order (a keyboard user tabbing on would skip it).
+        ...(live ? {} : UNAVAILABLE),
         // Mantine toggles on Space only; a button also answers Enter.
         onKeyDown: (e: KeyboardEvent<HTMLButtonElement>) => {
           if (e.key !== 'Enter') return;
