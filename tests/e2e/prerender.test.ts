@@ -214,6 +214,7 @@ describe('prerendered pages', () => {
     // Enter in a field neither sends the HTML form (a GET with the answers in the address) nor, later, the form.
     await page.keyboard.press('Enter');
     await expect.poll(asked).toBe(1);
+    await page.waitForTimeout(300); // a navigation the browser started would be under way
     expect(await page.locator('[data-awaiting-code]').count()).toBe(1);
     expect(new URL(page.url()).search).toBe('?lang=en');
 
@@ -221,6 +222,9 @@ describe('prerendered pages', () => {
     await page.locator('[data-awaiting-code]').waitFor({ state: 'detached' });
     // The caret goes back where it was once React's render of the text is done.
     await expect.poll(() => page.getByLabel(label('Subject')).evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(1);
+    // The early Enter was not kept as a send: the form was neither sent nor checked.
+    expect(await page.getByTestId('form-success').count()).toBe(0);
+    expect(await page.getByTestId('form-error').count()).toBe(0);
     await page.keyboard.type('p');
     await page.keyboard.press('End');
     await page.keyboard.type(' fails');
@@ -307,6 +311,47 @@ describe('prerendered pages', () => {
     const [ticket] = (await admin.collection('tickets').getList(1, 1, { sort: '-created' })).items;
     expect(ticket).toMatchObject({ name: 'Sardor Karimov', subject: 'Sent early', message: 'Pressed send at once.', topic: 'documents' });
     await page.close();
+  });
+
+  it("keep a press of the send a screen reader made with the focus in a field, and forget one the visitor edited after", async () => {
+    const admin = await superuserClient(site);
+    const latest = async () => (await admin.collection('tickets').getList(1, 1, { sort: '-created' })).items[0];
+    /** A ticket filled before the form's code (held back), with the focus left in its last field. */
+    const filled = async (name: string) => {
+      const page = await browser.newPage();
+      const { release } = await holdBack(page, '**/assets/ApplicationForm-*.js');
+      await page.goto(`${site.url}/ticket?lang=en`);
+      await page.getByRole('tab', { name: /UZ/ }).and(page.locator(':enabled')).waitFor();
+      await page.getByLabel(label('Full name')).fill(name);
+      await page.getByLabel(label('E-mail')).fill('laylo@example.com');
+      await page.getByLabel(label('Topic')).selectOption({ label: 'Uploading documents' });
+      await page.getByLabel(label('Subject')).fill('Screen reader');
+      await page.getByLabel(label('Describe the problem')).fill('Pressed');
+      // A screen reader's press: the button is clicked, the focus stays in the field.
+      const press = () => page.locator('button[type=submit]').evaluate((button: HTMLButtonElement) => button.click());
+      return { page, release, press };
+    };
+
+    const kept = await filled('Laylo Saidova');
+    await kept.press();
+    kept.release();
+    await kept.page.getByTestId('form-success').waitFor({ timeout: 30_000 });
+    expect(await latest()).toMatchObject({ name: 'Laylo Saidova', message: 'Pressed' });
+    await kept.page.close();
+
+    const edited = await filled('Laylo Saidova-Karimova');
+    await edited.press();
+    await edited.page.getByLabel(label('Describe the problem')).pressSequentially(' twice.'); // still at it
+    edited.release();
+    await edited.page.locator('[data-awaiting-code]').waitFor({ state: 'detached' });
+    await edited.page.waitForTimeout(300);
+    expect(await edited.page.getByTestId('form-success').count()).toBe(0); // not sent half-edited…
+    expect(await edited.page.getByTestId('form-error').count()).toBe(0); // …nor checked
+    expect(await edited.page.evaluate(() => document.activeElement?.id)).toBe('root_message');
+    await edited.press(); // pressed again when done
+    await edited.page.getByTestId('form-success').waitFor({ timeout: 30_000 });
+    expect(await latest()).toMatchObject({ name: 'Laylo Saidova-Karimova', message: 'Pressed twice.' });
+    await edited.page.close();
   });
 
   it("hand a bot's honeypot entry made before the form's code came to the server, which refuses it", async () => {

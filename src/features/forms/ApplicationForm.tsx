@@ -88,7 +88,11 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Appli
     else if (noted) caret.current = replayEarlyInput(root, noted);
     else return; // a form rendered on a visit from another screen: nothing came before its code
     // After React has applied what was handed over (its updates from those events come after this commit).
-    if (sendPressed) setTimeout(() => root.querySelector('form')?.requestSubmit(), 0);
+    if (sendPressed)
+      setTimeout(() => {
+        root.querySelector('form')?.requestSubmit();
+        takeEarlySend(window.location.pathname); // seen again if the marker was still there: RJSF has it now
+      }, 0);
   }, [takenOver]);
   // Inside that commit React cannot apply the changes at once: it puts the rendered text back, and the
   // render after puts the visitor's, with the caret at the end. Once that is done, the caret goes back

@@ -3,31 +3,55 @@
  * not disabled meanwhile, so a keyboard user tabbing through the form reaches it rather than skipping
  * it; but the browser must not send the HTML form itself (a GET with every answer, an SSN too, in the
  * address), so its submit is stopped here, in the page's own code, and a press of the send is kept for
- * the form to carry out once it has taken over (ApplicationForm). Enter in a field, which the browser
- * also turns into a submit, does nothing until then, as before the page was React's.
+ * the form to carry out once it has taken over (ApplicationForm), unless the visitor changed a field
+ * after it. Enter in a field, which the browser also turns into a submit, does nothing until then, as
+ * before the page was React's.
  */
 
 /** The address whose form's send was pressed before its code, until that form takes it. */
 let pressedAt: string | null = null;
+/** Set while a key press of Enter in a field of a waiting form is being handled (the browser submits within it). */
+let enterInField = false;
 
-const isField = (element: Element | null, form: HTMLFormElement): boolean =>
-  !!element && form.contains(element) && (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement);
+const waitingForm = (target: EventTarget | null): HTMLFormElement | null =>
+  target instanceof Element ? (target.closest('[data-awaiting-code] form') as HTMLFormElement | null) : null;
+const isField = (target: EventTarget | null): boolean => target instanceof HTMLInputElement || target instanceof HTMLSelectElement;
+
+function onKeyDown(event: KeyboardEvent): void {
+  if (event.key !== 'Enter' || !isField(event.target) || !waitingForm(event.target)) return;
+  enterInField = true;
+  setTimeout(() => (enterInField = false), 0);
+}
 
 function onSubmit(event: Event): void {
   const form = event.target;
   if (!(form instanceof HTMLFormElement) || !form.closest('[data-awaiting-code]')) return;
   event.preventDefault();
-  // A submit while a field has the focus is Enter in it; otherwise the send was pressed (a click, or
-  // Enter or Space on the focused button; Safari does not focus a clicked button).
-  if (!isField(form.ownerDocument.activeElement, form)) pressedAt = form.ownerDocument.location.pathname;
+  // Any other submit is a press of the send: a click, Enter or Space on it, or a screen reader's press,
+  // which may leave the focus in the field the visitor was in.
+  if (!enterInField) pressedAt = form.ownerDocument.location.pathname;
+}
+
+/**
+ * An edit after the press: the visitor is still at it, and presses again when done. A text field's
+ * `change` is not one (it comes when the field loses the focus, for an edit made before); a choice's is.
+ */
+function onEdit(event: Event): void {
+  if (pressedAt === null || !waitingForm(event.target)) return;
+  const text = event.target instanceof HTMLTextAreaElement || (event.target instanceof HTMLInputElement && !/^(?:checkbox|radio|file)$/.test(event.target.type));
+  if (event.type === 'input' || !text) pressedAt = null;
 }
 
 /** Stops, in `document`, the browser's own submit of a form waiting for its code, noting a press of its send. */
 export function watchEarlySend(document: Document): void {
-  document.addEventListener('submit', onSubmit, { capture: true });
+  const capture = { capture: true };
+  document.addEventListener('keydown', onKeyDown, capture);
+  document.addEventListener('submit', onSubmit, capture);
+  document.addEventListener('input', onEdit, capture);
+  document.addEventListener('change', onEdit, capture);
 }
 
-/** Whether the send of the form at `path` was pressed before its code came; once: the form that asks takes it. */
+/** Whether the send of the form at `path` was pressed (and not edited after) before its code came; once: the form that asks takes it. */
 export function takeEarlySend(path: string): boolean {
   const pressed = pressedAt === path;
   pressedAt = null;
