@@ -33,7 +33,10 @@ describe('staff console', () => {
   };
 
   /** A fresh browser session (its own storage) signed in as a new staff member of `role`, at `path`. */
-  /** `prepare`: runs on the new page before it opens anything (routes to hold or fail requests). */
+  /**
+   * `prepare`: runs on the new page before it opens anything (routes to hold or fail requests). The list's
+   * code comes after the sign-in, so a test's first wait for its cards allows for a slow network (10 s).
+   */
   const signedIn = async (role: 'admin' | 'viewer', path: string, prepare?: (page: Page) => Promise<unknown>): Promise<Page> => {
     const staff = await createStaff(site, role, `console-${role}-${Date.now()}@formwork.test`);
     await context?.close();
@@ -142,7 +145,7 @@ describe('staff console', () => {
         await route.continue();
       }),
     );
-    await expect.poll(() => page.getByTestId('record-card').count()).toBeGreaterThan(1);
+    await expect.poll(() => page.getByTestId('record-card').count(), { timeout: 10_000 }).toBeGreaterThan(1);
     await page.getByLabel('Search').fill('bekzod');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByLabel('Search').fill('malika');
@@ -179,7 +182,7 @@ describe('staff console', () => {
   it('says when the file links could not be renewed, keeps the list, and stops saying it once they are', async () => {
     // A token request that never reaches the server (a network failure, not a lost session).
     const page = await signedIn('admin', '/creditapps', (p) => p.route('**/api/files/token', (route) => route.abort()));
-    await expect.poll(() => page.getByTestId('record-card').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('record-card').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await page.getByText('The links to the files could not be renewed. Reload the page to open them.').waitFor();
     expect(await page.getByText('Could not load the list. Try again.').count()).toBe(0);
     expect(page.url()).toContain('/creditapps'); // not sent back to sign-in
@@ -247,7 +250,7 @@ describe('staff console', () => {
 
   it('exports the filtered list as CSV: masked by default, in clear only after an admin confirms', async () => {
     const page = await signedIn('admin', '/creditapps?q=Yusupova');
-    await expect.poll(() => page.getByTestId('record-card').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('record-card').count(), { timeout: 10_000 }).toBe(1);
     const [masked] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV', exact: true }).click()]);
     expect(masked.suggestedFilename()).toMatch(/^creditrepairnew-\d{4}-\d{2}-\d{2}\.csv$/);
     const maskedText = await streamText(await masked.createReadStream());
