@@ -73,6 +73,19 @@ describe('prerendered pages', () => {
     await site?.stop();
   });
 
+  /**
+   * `path` as a visitor finds it before the form's code has come: the code held back until `release()`
+   * (`asked` counts its requests), the page around the form hydrated. `prepare` runs before the page loads.
+   */
+  async function heldForm(path: string, prepare?: (page: Page) => Promise<unknown>) {
+    const page = await browser.newPage();
+    await prepare?.(page);
+    const held = await holdBack(page, '**/assets/ApplicationForm-*.js');
+    await page.goto(`${site.url}${path}`);
+    await page.getByRole('tab', { name: /UZ/ }).and(page.locator(':enabled')).waitFor();
+    return { page, ...held };
+  }
+
   it('are served in the language the browser will show, and only for addresses the build rendered', async () => {
     const get = async (path: string, cookie?: string) => {
       const response = await fetch(`${site.url}${path}`, { headers: cookie ? { cookie } : {} });
@@ -191,13 +204,8 @@ describe('prerendered pages', () => {
   });
 
   it("load a form's own code only at the visitor's first focus, tap or key, and keep what was typed, chosen and ticked before it came", async () => {
-    const page = await browser.newPage();
     const problems: string[] = [];
-    watchConsole(page, problems);
-    await watchRoot(page);
-    const { asked, release } = await holdBack(page, '**/assets/ApplicationForm-*.js');
-    await page.goto(`${site.url}/ticket?lang=en`);
-    await page.getByRole('tab', { name: /UZ/ }).and(page.locator(':enabled')).waitFor(); // the page around the form is hydrated
+    const { page, asked, release } = await heldForm('/ticket?lang=en', (p) => (watchConsole(p, problems), watchRoot(p)));
     await page.waitForTimeout(500);
     expect(asked()).toBe(0); // a visit that does not use the form never loads its code
     const send = page.locator('button[type=submit]');
@@ -244,10 +252,7 @@ describe('prerendered pages', () => {
   });
 
   it("keep what was typed before the form's code came when an extension's change to the HTML makes React render the form afresh", async () => {
-    const page = await browser.newPage();
-    const { release } = await holdBack(page, '**/assets/ApplicationForm-*.js');
-    await page.goto(`${site.url}/ticket?lang=en`);
-    await page.getByRole('tab', { name: /UZ/ }).and(page.locator(':enabled')).waitFor();
+    const { page, release } = await heldForm('/ticket?lang=en');
     await page.getByLabel(label('Full name')).fill('Timur Rashidov');
     await page.getByLabel(label('Topic')).selectOption({ label: 'Payment or refund' });
     await page.getByLabel(label('Subject')).fill('Refund');
@@ -285,10 +290,7 @@ describe('prerendered pages', () => {
   });
 
   it("carry out a send pressed before the form's code came once it has come, and keep the unready controls in the tab order", async () => {
-    const page = await browser.newPage();
-    const { release } = await holdBack(page, '**/assets/ApplicationForm-*.js');
-    await page.goto(`${site.url}/ticket?lang=en`);
-    await page.getByRole('tab', { name: /UZ/ }).and(page.locator(':enabled')).waitFor();
+    const { page, release } = await heldForm('/ticket?lang=en');
     await page.getByLabel(label('Full name')).fill('Sardor Karimov');
     await page.getByLabel(label('E-mail')).fill('sardor@example.com');
     await page.getByLabel(label('Topic')).selectOption({ label: 'Uploading documents' });
@@ -318,10 +320,7 @@ describe('prerendered pages', () => {
     const latest = async () => (await admin.collection('tickets').getList(1, 1, { sort: '-created' })).items[0];
     /** A ticket filled before the form's code (held back), with the focus left in its last field. */
     const filled = async (name: string) => {
-      const page = await browser.newPage();
-      const { release } = await holdBack(page, '**/assets/ApplicationForm-*.js');
-      await page.goto(`${site.url}/ticket?lang=en`);
-      await page.getByRole('tab', { name: /UZ/ }).and(page.locator(':enabled')).waitFor();
+      const { page, release } = await heldForm('/ticket?lang=en');
       await page.getByLabel(label('Full name')).fill(name);
       await page.getByLabel(label('E-mail')).fill('laylo@example.com');
       await page.getByLabel(label('Topic')).selectOption({ label: 'Uploading documents' });
@@ -356,10 +355,7 @@ describe('prerendered pages', () => {
 
   it("hand a bot's honeypot entry made before the form's code came to the server, which refuses it", async () => {
     // Not watched for console errors: the browser logs the refusal (a 400) it is meant to get here.
-    const page = await browser.newPage();
-    const { release } = await holdBack(page, '**/assets/ApplicationForm-*.js');
-    await page.goto(`${site.url}/contact?lang=en`);
-    await page.getByRole('tab', { name: /UZ/ }).and(page.locator(':enabled')).waitFor();
+    const { page, release } = await heldForm('/contact?lang=en');
     await page.getByLabel(label('First name')).fill('Early');
     await page.getByLabel(label('Last name')).fill('Bot');
     await page.getByLabel(label('Message')).fill('Buy now');
@@ -374,10 +370,7 @@ describe('prerendered pages', () => {
   });
 
   it("keep a box ticked before the form's code came, and the controls that need the code say they wait for it", async () => {
-    const page = await browser.newPage();
-    const { release } = await holdBack(page, '**/assets/ApplicationForm-*.js');
-    await page.goto(`${site.url}/creditrepair?lang=en`);
-    await page.getByRole('tab', { name: /UZ/ }).and(page.locator(':enabled')).waitFor();
+    const { page, release } = await heldForm('/creditrepair?lang=en');
     await page.locator('#root_terms').check();
     await page.getByLabel(label(FIRST_NAME)).fill('Ada');
     // The file picker and the SSN's show/hide are buttons the code runs: disabled until it has come.
