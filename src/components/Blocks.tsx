@@ -47,7 +47,7 @@ export function ContactLinks() {
 
 function BlockView({ block, constants, level, nested }: { block: Block; constants: Constants; level: Level; nested: Level }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id }, company);
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values ? { ...company, ...values } : company);
   switch (block.type) {
     case 'heading':
       return (

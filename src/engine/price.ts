@@ -2,12 +2,17 @@
 import { formatUsd } from './numberFormat.ts';
 import type { PriceLine } from './types.ts';
 
+/** A message by id, with values for its placeholders. */
+type Translate = (id: string, values?: Record<string, string>) => string;
+
 /**
- * One line of a price summary. A one-off amount reads like a price tag ("$300.00 Initial payment"); a
- * recurring one names itself first and ends with its period ("Monthly installment $119.95/month"),
- * as on the original site.
+ * One line of a price summary, in the order its language puts a label and an amount (`price.oneOff`,
+ * `price.recurring` in the common messages). In English a one-off amount reads like a price tag
+ * ("$300.00 Initial payment") and a recurring one names itself first and ends with its period
+ * ("Monthly installment $119.95/month"), as on the original site; Uzbek and Russian name the payment
+ * first ("Oylik toʻlov: 119,95 $/oy").
  */
-export function priceLineText(line: PriceLine, constants: Record<string, number | string>, locale: string, t: (id: string) => string): string {
-  const amount = formatUsd(constants[line.amount] ?? 0, locale);
-  return line.per ? `${t(line.label)} ${amount}${t(line.per)}` : `${amount} ${t(line.label)}`;
+export function priceLineText(line: PriceLine, constants: Record<string, number | string>, locale: string, t: Translate): string {
+  const values = { amount: formatUsd(constants[line.amount] ?? 0, locale), label: t(line.label) };
+  return line.per ? t('price.recurring', { ...values, per: t(line.per) }) : t('price.oneOff', values);
 }

@@ -1,9 +1,15 @@
 /** Where content blocks go among the fields, and how price lines read. */
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { layoutFields } from '../../../src/engine/blocks.ts';
 import { formatUsd } from '../../../src/engine/numberFormat.ts';
 import { priceLineText } from '../../../src/engine/price.ts';
 import type { Block } from '../../../src/engine/types.ts';
+import en from '../../../src/generated/messages/en.json';
+import ru from '../../../src/generated/messages/ru.json';
+import uz from '../../../src/generated/messages/uz.json';
+
+const MESSAGES = { en, uz, ru } as const;
 
 const text = (message: string): Block => ({ type: 'text', message });
 const describeLayout = (items: ReturnType<typeof layoutFields>) =>
@@ -31,17 +37,27 @@ describe('layoutFields', () => {
 });
 
 describe('price lines', () => {
-  const t = (id: string) => ({ initial: 'Initial payment', monthly: 'Monthly installment', perMonth: '/month', perMonthUz: '/oy' })[id] ?? id;
+  /** The shipped messages (common and the credit-repair service's), as the page's intl has them. */
+  const translate = (locale: 'en' | 'uz' | 'ru') => {
+    const intl = createIntl({ locale, messages: MESSAGES[locale], onError: (e) => expect.unreachable(e.message) });
+    return (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  };
   const constants = { initialPayment: 300, monthlyInstallment: 119.95 };
+  const initial = { label: 'service.creditrepair.price.initial', amount: 'initialPayment' };
+  const monthly = { label: 'service.creditrepair.price.monthly', amount: 'monthlyInstallment', per: 'service.creditrepair.price.perMonth' };
+  const lines = (locale: 'en' | 'uz' | 'ru') => [initial, monthly].map((line) => priceLineText(line, constants, locale, translate(locale)).replace(/\u00a0|\u202f/g, ' '));
 
   it('format USD amounts in the reader language', () => {
     expect(formatUsd(300, 'en')).toBe('$300.00');
     expect(formatUsd('119.95', 'en')).toBe('$119.95');
   });
 
-  it('read like the original: a one-off amount as a price tag, a recurring one with its period', () => {
-    expect(priceLineText({ label: 'initial', amount: 'initialPayment' }, constants, 'en', t)).toBe('$300.00 Initial payment');
-    expect(priceLineText({ label: 'monthly', amount: 'monthlyInstallment', per: 'perMonth' }, constants, 'en', t)).toBe('Monthly installment $119.95/month');
-    expect(priceLineText({ label: 'monthly', amount: 'monthlyInstallment', per: 'perMonthUz' }, constants, 'uz', t)).toMatch(/119[.,]95.*\/oy$/);
+  it('read like the original in English: a one-off amount as a price tag, a recurring one with its period', () => {
+    expect(lines('en')).toEqual(['$300.00 Initial payment', 'Monthly installment $119.95/month']);
+  });
+
+  it('name the payment first in Uzbek and Russian, in their own words and number format', () => {
+    expect(lines('uz')).toEqual([expect.stringMatching(/^Boshlangʻich toʻlov: .*300,00/), expect.stringMatching(/^Oylik toʻlov: .*119,95.*\/oy$/)]);
+    expect(lines('ru')).toEqual([expect.stringMatching(/^Первоначальный платёж: 300,00 \$$/), expect.stringMatching(/^Ежемесячный платёж: 119,95 \$\/месяц$/)]);
   });
 });
