@@ -24,8 +24,8 @@ function onKeyDown(event: KeyboardEvent): void {
 }
 
 function onSubmit(event: Event): void {
-  const form = event.target;
-  if (!(form instanceof HTMLFormElement) || !form.closest('[data-awaiting-code]')) return;
+  const form = waitingForm(event.target); // a submit's target is the form itself
+  if (!form) return;
   event.preventDefault();
   // Any other submit is a press of the send: a click, Enter or Space on it, or a screen reader's press,
   // which may leave the focus in the field the visitor was in.
