@@ -2,6 +2,7 @@
 // The built site (the --publicDir, dist/ under `npm start`) as PocketBase's own static route serves it,
 // plus what a phone on a slow network needs (Lighthouse's "text compression" and "cache lifetimes"):
 //
+// - the security headers of a page (lib/csp.js: the Content-Security-Policy and the rest),
 // - gzip for every response of this route (Vite's JS and CSS shrink ~4×; PocketBase sends none),
 // - the hashed files under /assets/ cached for a year (a new build has new names), and the HTML
 //   shell revalidated on every visit, so a deploy is seen at once,
@@ -12,7 +13,8 @@
 //
 // The route replaces the default one, which PocketBase only adds when no hook defined "/{path...}"; the
 // API (/api/…) and the dashboard (/_/…) have their own routes, untouched: no gzip of uploads or of the
-// realtime stream, and no JS on any API request. The flags are read as PocketBase reads them.
+// realtime stream, no page headers on an API answer or an uploaded file (lib/csp.js), and no JS on any
+// API request but the hooks of its collection. The flags are read as PocketBase reads them.
 (() => {
   const args = [...$os.args];
   const flag = (name) => {
@@ -38,7 +40,9 @@
           // a missing asset gets index.html (the fallback), which must not be kept for a year
         }
       }
-      e.response.header().set('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      const headers = e.response.header();
+      headers.set('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      require(`${__hooks}/lib/csp.js`).setPageHeaders(headers);
       return e.next();
     },
     $apis.gzip(),

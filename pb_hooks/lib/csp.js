@@ -1,7 +1,19 @@
 /**
- * The site's Content-Security-Policy (pb_hooks/security.pb.js sets it on every page and API answer but
- * PocketBase's own dashboard). Stripe's hosts are those its Connect embedded components need
+ * The headers of every page and asset the site serves (pb_hooks/static.pb.js sets them in the site's
+ * own route): no framing of our pages by anyone (clickjacking), no plugins, no <base> or form targets
+ * elsewhere, and a referrer that never carries our paths to other sites.
+ *
+ * Scripts only from our own origin (and Stripe's Connect.js, which the connected-account pages load from
+ * Stripe as Stripe requires): no inline script and no eval. The forms' validators are precompiled by the
+ * generator, so nothing in the browser compiles code. Styles may be inline: Mantine sets its CSS
+ * variables in a <style> element and positions with style attributes. Images may be data: URIs or
+ * blobs (file previews). Stripe's hosts are those its Connect embedded components need
  * (https://docs.stripe.com/security/guide#content-security-policy).
+ *
+ * The API (/api/…) keeps PocketBase's own headers (nosniff, X-Frame-Options, …, on every route) and
+ * gets none of these: a JSON answer is no document, and an uploaded file keeps the sandboxing policy
+ * PocketBase gives it (no script at all, where ours would allow our origin's). That also keeps JS off
+ * every API request (docs/performance.md, section 2).
  */
 const STRIPE_SCRIPTS = 'https://connect-js.stripe.com https://js.stripe.com';
 
@@ -19,4 +31,18 @@ const DIRECTIVES = [
   "object-src 'none'",
 ];
 
-module.exports = { CONTENT_SECURITY_POLICY: DIRECTIVES.join('; ') };
+const CONTENT_SECURITY_POLICY = DIRECTIVES.join('; ');
+
+const PAGE_HEADERS = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+};
+
+/** Sets the page headers on a response's header map (Go's http.Header, as PocketBase hands it to JS). */
+function setPageHeaders(headers) {
+  for (const name in PAGE_HEADERS) headers.set(name, PAGE_HEADERS[name]);
+}
+
+module.exports = { CONTENT_SECURITY_POLICY, PAGE_HEADERS, setPageHeaders };
