@@ -24,7 +24,7 @@ export const useHydrated = (): boolean =>
   );
 
 /**
- * A control prerendered before the code that runs it has come (a form's file picker): shown and announced
+ * A control prerendered before the code that runs it has come (the SSN's show/hide): shown and announced
  * as unavailable (Mantine styles `data-disabled` as it does `disabled`), yet focusable, so a keyboard user
  * tabbing through the form finds it rather than skipping it.
  */

@@ -26,3 +26,10 @@ export function acceptedTypesLabel(accept: string[]): string {
   const names = accept.map((a) => SHORT_NAMES[a] ?? (a.split('/')[1] ?? a).toUpperCase());
   return [...new Set(names)].join(', ');
 }
+
+/**
+ * The attribute naming, on a file field's hidden `<input type=file>`, the id of the button that opens it
+ * (FileWidget): how the page's code finds the picker of a prerendered form before the form's code has
+ * come (features/forms/earlyFilePick.ts), and how a file chosen then is found again (earlyInput.ts).
+ */
+export const PICKER_OF = 'data-picker-of';

@@ -79,6 +79,9 @@ describe('prerendered pages', () => {
    */
   async function heldForm(path: string, prepare?: (page: Page) => Promise<unknown>) {
     const page = await browser.newPage();
+    // File choosers are intercepted from the start: Playwright turns that on when a listener is added,
+    // without waiting, and a press right after can open the browser's own (unseen, never answered) instead.
+    page.on('filechooser', () => {});
     await prepare?.(page);
     const held = await holdBack(page, '**/assets/ApplicationForm-*.js');
     await page.goto(`${site.url}${path}`);
@@ -255,6 +258,8 @@ describe('prerendered pages', () => {
     const { page, release } = await heldForm('/ticket?lang=en');
     await page.getByLabel(label('Full name')).fill('Timur Rashidov');
     await page.getByLabel(label('Topic')).selectOption({ label: 'Payment or refund' });
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('#root_attachment').click()]);
+    await chooser.setFiles(pngOnDisk('receipt.png'));
     await page.getByLabel(label('Subject')).fill('Refund');
     // What a password manager or a translator does: an element of its own inside the form's HTML.
     await page.evaluate(() => document.querySelector('#root_name')!.insertAdjacentElement('afterend', document.createElement('extension-icon')));
@@ -271,6 +276,7 @@ describe('prerendered pages', () => {
     const admin = await superuserClient(site);
     const [ticket] = (await admin.collection('tickets').getList(1, 1, { sort: '-created' })).items;
     expect(ticket).toMatchObject({ name: 'Timur Rashidov', topic: 'payment', subject: 'Refund', message: 'Charged twice.' });
+    expect(ticket?.attachment).toMatch(/\.png$/); // chosen before the code, in an input React then replaced
     await page.close();
   });
 
@@ -296,11 +302,11 @@ describe('prerendered pages', () => {
     await page.getByLabel(label('Topic')).selectOption({ label: 'Uploading documents' });
     await page.getByLabel(label('Subject')).fill('Sent early');
     await page.getByLabel(label('Describe the problem')).fill('Pressed send at once.');
-    // By keyboard alone: Tab from the last text field reaches the file picker (unavailable yet, not
-    // skipped), then the send, and Enter presses it.
+    // By keyboard alone: Tab from the last text field reaches the file picker (it works before the code
+    // too), then the send, and Enter presses it.
     const focused = () => page.evaluate(() => ({ id: document.activeElement?.id, type: (document.activeElement as HTMLButtonElement | null)?.type, unavailable: document.activeElement?.getAttribute('aria-disabled') }));
     await page.keyboard.press('Tab');
-    expect(await focused()).toEqual({ id: 'root_attachment', type: 'button', unavailable: 'true' });
+    expect(await focused()).toEqual({ id: 'root_attachment', type: 'button', unavailable: null });
     await page.keyboard.press('Tab');
     expect((await focused()).type).toBe('submit');
     await page.keyboard.press('Enter');
@@ -369,24 +375,26 @@ describe('prerendered pages', () => {
     await page.close();
   });
 
-  it("keep a box ticked before the form's code came, and the controls that need the code say they wait for it", async () => {
+  it("keep a box ticked and a file chosen before the form's code came; the SSN's show/hide says it waits for the code", async () => {
     const { page, release } = await heldForm('/creditrepair?lang=en');
     await page.locator('#root_terms').check();
     await page.getByLabel(label(FIRST_NAME)).fill('Ada');
-    // The file picker and the SSN's show/hide are buttons the code runs: disabled until it has come.
+    // The file picker opens the browser's own chooser (the page's code does that), by keyboard too.
     const picker = page.locator('#root_stateId');
+    expect(await picker.getAttribute('aria-disabled')).toBeNull();
+    await picker.focus();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    await chooser.setFiles(pngOnDisk());
+    expect(await page.locator('[data-awaiting-code]').count()).toBe(1); // still before the code
+    // The SSN's show/hide is a button the code runs: said to be unavailable until it has come…
     const showSsn = page.locator('button[aria-label^="Show Social Security number"]');
-    const focusable = (button: typeof picker) => button.evaluate((element: HTMLButtonElement) => !element.disabled && element.tabIndex >= 0);
-    for (const button of [picker, showSsn]) {
-      expect(await button.getAttribute('aria-disabled')).toBe('true'); // said to be unavailable…
-      expect(await focusable(button)).toBe(true); // …but not skipped by Tab
-    }
+    expect(await showSsn.getAttribute('aria-disabled')).toBe('true');
+    expect(await showSsn.evaluate((element: HTMLButtonElement) => !element.disabled && element.tabIndex >= 0)).toBe(true); // …but not skipped by Tab
     release();
     await page.locator('[data-awaiting-code]').waitFor({ state: 'detached' });
-    for (const button of [picker, showSsn]) expect(await button.getAttribute('aria-disabled')).toBeNull();
-    expect(await picker.isDisabled()).toBe(false);
+    expect(await showSsn.getAttribute('aria-disabled')).toBeNull();
     expect(await showSsn.isDisabled()).toBe(false);
-    await page.locator('input[type=file]').first().setInputFiles(pngOnDisk());
+    await expect.poll(() => picker.textContent()).toBe('driver-licence.png'); // the field has the file chosen before
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByTestId('form-error').waitFor();
     // The rest is refused as empty; what was given before the code came is not.

@@ -139,8 +139,8 @@ describe('contact, orders, the Amazon Flex landing and the shell', () => {
     await page.getByLabel(label('Familiya')).fill('Aliyev');
     await page.getByLabel(label('Elektron pochta')).fill('bobur@example.com');
     await page.getByLabel(label('Telefon raqami')).fill('+1 312 555 0102');
-    // The file picker needs the form's code (a person cannot open it before: it is disabled); the text
-    // typed above before the code came is handed over with it.
+    // The file goes to the field itself, after the form's code (one chosen before is handed over: prerender
+    // e2e); the text typed above before the code came is handed over with it.
     await hydrated(page);
     await page.locator('input[type=file]').first().setInputFiles(pngOnDisk());
     await page.getByLabel(label('Amazon Flex’da qancha vaqt haydovchi boʻlib ishlagansiz?')).selectOption({ label: '1 yil' });

@@ -7,8 +7,10 @@
  * fires, with React's record of the last value set to the rendered one, so every field's own onChange
  * runs as if the visitor had just typed it (RJSF's conversions, the form's own handlers, the honeypot).
  * If React renders the form afresh instead of taking it over (something changed its HTML: an extension),
- * what was read as the code arrived (noteEarlyInput) is handed to the new inputs the same way.
+ * what was read as the code arrived (noteEarlyInput) is handed to the new inputs the same way. A file
+ * chosen early (earlyFilePick.ts) is handed over as its `change`, which React hears as it is.
  */
+import { PICKER_OF } from '../../engine/files.ts';
 
 type Setter = (this: HTMLElement, value: unknown) => void;
 
@@ -32,8 +34,8 @@ function markChanged(
 
 const TEXT_LIKE = /^(?:text|email|tel|url|number|search|password|date|datetime-local|month|time|week)$/;
 
-/** What the visitor gave a control: text, a choice, or a tick. */
-type EarlyState = { kind: 'text'; value: string } | { kind: 'select'; value: string } | { kind: 'check'; checked: boolean };
+/** What the visitor gave a control: text, a choice, a tick, or files. */
+type EarlyState = { kind: 'text'; value: string } | { kind: 'select'; value: string } | { kind: 'check'; checked: boolean } | { kind: 'file'; files: File[] };
 
 /** The controls of a form that differ from what the page rendered, by key (controlKey), and the caret of the one being typed in. */
 export interface EarlyInput {
@@ -52,19 +54,23 @@ export interface EarlyCaret {
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 const controls = (root: ParentNode) => root.querySelectorAll<Control>('input, textarea, select');
 const isCheck = (element: Control): element is HTMLInputElement => element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio');
+const isFile = (element: Control): element is HTMLInputElement => element instanceof HTMLInputElement && element.type === 'file';
 const isText = (element: Control): element is HTMLInputElement | HTMLTextAreaElement =>
   element instanceof HTMLTextAreaElement || (element instanceof HTMLInputElement && TEXT_LIKE.test(element.type));
 /**
  * How a control is found again: its id, else its name (the honeypot has only a name; a bot's entry in it
- * before the code came must still reach the server). A radio without an id shares its name: not keyed.
+ * before the code came must still reach the server), a file field's hidden input by the picker that opens
+ * it. A radio without an id shares its name: not keyed.
  */
 function controlKey(element: Control): string | null {
   if (element.id) return `#${element.id}`;
+  if (isFile(element)) return element.getAttribute(PICKER_OF) ? `^${element.getAttribute(PICKER_OF)}` : null;
   if (element.name && !(element instanceof HTMLInputElement && element.type === 'radio')) return `@${element.name}`;
   return null;
 }
 function findControl(root: HTMLElement, key: string): Control | null {
-  const found = key.startsWith('#') ? root.ownerDocument.getElementById(key.slice(1)) : root.querySelector(`[name="${CSS.escape(key.slice(1))}"]`);
+  const selector = key.startsWith('^') ? `input[type=file][${PICKER_OF}="${CSS.escape(key.slice(1))}"]` : `[name="${CSS.escape(key.slice(1))}"]`;
+  const found = key.startsWith('#') ? root.ownerDocument.getElementById(key.slice(1)) : root.querySelector(selector);
   return found && root.contains(found) ? (found as Control) : null;
 }
 const hasCaret = (element: HTMLInputElement | HTMLTextAreaElement) => element instanceof HTMLTextAreaElement || /^(?:text|search|tel|url|password)$/.test(element.type);
@@ -84,6 +90,8 @@ export function readEarlyInput(root: ParentNode): EarlyInput {
       // A radio group says its new choice through the one now checked.
       const changed = element.type === 'checkbox' ? element.checked !== element.defaultChecked : element.checked && !element.defaultChecked;
       if (changed) states.set(key, { kind: 'check', checked: element.checked });
+    } else if (isFile(element)) {
+      if (element.files && element.files.length > 0) states.set(key, { kind: 'file', files: [...element.files] });
     } else if (isText(element) && element.value !== element.defaultValue) {
       states.set(key, { kind: 'text', value: element.value });
       if (element === active && hasCaret(element) && element.selectionStart !== null)
@@ -109,6 +117,15 @@ export function replayEarlyInput(root: HTMLElement, early: EarlyInput = readEarl
       element.dispatchEvent(new Event('change', { bubbles: true }));
     } else if (state.kind === 'check' && isCheck(element)) {
       if (markChanged(element, 'checked', !state.checked, state.checked)) element.dispatchEvent(new Event('click', { bubbles: true })); // an Event, not a MouseEvent: nothing toggles
+    } else if (state.kind === 'file' && isFile(element)) {
+      // A form rendered afresh has new, empty inputs: the files go into the new one first.
+      const held = [...(element.files ?? [])];
+      if (held.length !== state.files.length || held.some((file, i) => file !== state.files[i])) {
+        const transfer = new DataTransfer();
+        for (const file of state.files) transfer.items.add(file);
+        element.files = transfer.files;
+      }
+      element.dispatchEvent(new Event('change', { bubbles: true }));
     } else if (state.kind === 'text' && isText(element) && markChanged(element, 'value', element.defaultValue, state.value)) {
       if (early.caret?.key === key) {
         // A form rendered afresh lost the focus with its elements: the field being typed in gets it back.

@@ -7,10 +7,15 @@
  */
 import { lazyScreen } from '../../app/lazyScreen.ts';
 import type { ApplicationFormProps } from './ApplicationForm.tsx';
+import { watchEarlyFilePicks } from './earlyFilePick.ts';
 import { watchEarlySend } from './earlySend.ts';
 
-// From the page's first script on: the send of a form waiting for its code is kept for it, never done by the browser.
-if (typeof document !== 'undefined') watchEarlySend(document);
+// From the page's first script on: the send of a form waiting for its code is kept for it, never done by
+// the browser, and its file pickers open the browser's chooser.
+if (typeof document !== 'undefined') {
+  watchEarlySend(document);
+  watchEarlyFilePicks(document);
+}
 
 export const formCode = lazyScreen<ApplicationFormProps>(() =>
   import('./ApplicationForm.tsx').then((m) => {

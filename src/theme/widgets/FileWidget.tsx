@@ -11,13 +11,12 @@
  */
 import { FileInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { useState, type CSSProperties } from 'react';
+import { useState, type CSSProperties, type InputHTMLAttributes } from 'react';
 import { useIntl } from 'react-intl';
-import { acceptedTypesLabel, fileProblem } from '../../engine/files.ts';
+import { acceptedTypesLabel, fileProblem, PICKER_OF } from '../../engine/files.ts';
 import { formatSize } from '../../engine/numberFormat.ts';
 import { fieldName, type FormContext } from '../../engine/formContext.ts';
 import type { FieldFile } from '../../engine/types.ts';
-import { UNAVAILABLE, useHydrated } from '../../components/UntilHydrated.tsx';
 import { fieldHint } from '../fieldHint.ts';
 
 const ANY_FILE: FieldFile = { accept: [], maxSize: Number.POSITIVE_INFINITY, maxFiles: 1 };
@@ -30,7 +29,6 @@ const CLEAR_BUTTON_STYLE = { '--cb-size': 'var(--cb-size-md)' } as CSSProperties
 export default function FileWidget(props: WidgetProps) {
   const { id, label, required, disabled, readonly, rawErrors, onChange, onBlur, onFocus, registry, options, schema } = props;
   const intl = useIntl();
-  const live = useHydrated();
   const ctx = registry.formContext as FormContext;
   const name = fieldName(id);
   const spec = (options.file as FieldFile | undefined) ?? ANY_FILE;
@@ -56,9 +54,9 @@ export default function FileWidget(props: WidgetProps) {
       label={label}
       required={required}
       disabled={disabled || readonly}
-      // The picker is a button that needs the form's code (a prerendered form before it has come: formCode.ts):
-      // until then it says it is unavailable, but stays in the tab order.
-      {...(live ? {} : UNAVAILABLE)}
+      // Named for the page's code, which opens the picker of a prerendered form before the form's code has
+      // come (earlyFilePick.ts); a file chosen then is handed to this widget as its change (earlyInput.ts).
+      fileInputProps={{ [PICKER_OF]: id } as InputHTMLAttributes<HTMLInputElement>}
       value={file}
       onChange={choose}
       onFocus={() => onFocus(id, file?.name)}
