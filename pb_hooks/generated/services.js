@@ -179,7 +179,7 @@ module.exports = {
           "labels": {
             "en": "Driver's licence or state ID (photo)",
             "uz": "Haydovchilik guvohnomasi yoki shtat ID kartasi (rasm)",
-            "ru": "Водительские права или ID штата (фото)"
+            "ru": "Водительские права или удостоверение личности штата (фото)"
           }
         }
       ],
@@ -333,7 +333,7 @@ module.exports = {
           "labels": {
             "en": "Driver's licence or state ID (photo)",
             "uz": "Haydovchilik guvohnomasi yoki shtat ID kartasi (rasm)",
-            "ru": "Водительские права или ID штата (фото)"
+            "ru": "Водительские права или удостоверение личности штата (фото)"
           }
         }
       ],
@@ -639,7 +639,7 @@ module.exports = {
           "labels": {
             "en": "Driver's licence or state ID (photo)",
             "uz": "Haydovchilik guvohnomasi yoki shtat ID kartasi (rasm)",
-            "ru": "Водительские права или ID штата (фото)"
+            "ru": "Водительские права или удостоверение личности штата (фото)"
           }
         },
         {
@@ -906,7 +906,7 @@ module.exports = {
           "labels": {
             "en": "Driver's licence or state ID (photo)",
             "uz": "Haydovchilik guvohnomasi yoki shtat ID kartasi (rasm)",
-            "ru": "Водительские права или ID штата (фото)"
+            "ru": "Водительские права или удостоверение личности штата (фото)"
           }
         },
         {
@@ -1188,7 +1188,7 @@ module.exports = {
           "labels": {
             "en": "Driver's licence or state ID (photo)",
             "uz": "Haydovchilik guvohnomasi yoki shtat ID kartasi (rasm)",
-            "ru": "Водительские права или ID штата (фото)"
+            "ru": "Водительские права или удостоверение личности штата (фото)"
           }
         },
         {
@@ -1859,7 +1859,7 @@ module.exports = {
           "labels": {
             "en": "Driver's licence or state ID (photo)",
             "uz": "Haydovchilik guvohnomasi yoki shtat ID kartasi (rasm)",
-            "ru": "Водительские права или ID штата (фото)"
+            "ru": "Водительские права или удостоверение личности штата (фото)"
           }
         },
         {

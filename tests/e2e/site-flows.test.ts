@@ -143,7 +143,7 @@ describe('contact, orders, the Amazon Flex landing and the shell', () => {
     // e2e); the text typed above before the code came is handed over with it.
     await hydrated(page);
     await page.locator('input[type=file]').first().setInputFiles(pngOnDisk());
-    await page.getByLabel(label('Amazon Flex’da qancha vaqt haydovchi boʻlib ishlagansiz?')).selectOption({ label: '1 yil' });
+    await page.getByLabel(label('Amazon Flex orqali qancha vaqt haydovchi boʻlib ishlagansiz?')).selectOption({ label: '1 yil' });
     await page.getByRole('checkbox').check();
     const popup = context.waitForEvent('page');
     await page.getByRole('button', { name: 'Davom etish' }).click();
