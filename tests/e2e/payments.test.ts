@@ -43,13 +43,13 @@ describe('connected accounts: /account/:id and onboarding', () => {
     await stripe?.stop();
   });
 
-  it('shows the embedded onboarding with a session our server obtained from the provider', async () => {
+  it('shows the embedded payments of the account with a session our server obtained from the provider', async () => {
     const ctx = await context('stand-in');
     const page = await ctx.newPage();
     watchConsole(page, problems);
     await page.goto(`${site.url}/account/acct_1Formwork?lang=en`);
     await page.getByRole('heading', { name: 'Your payments account', level: 1 }).waitFor();
-    const component = page.locator('[data-component=account-onboarding]');
+    const component = page.locator('[data-component=payments]');
     await expect.poll(() => component.textContent()).toMatch(/^session accs_secret_/);
     expect(await component.getAttribute('data-pk')).toBe('pk_test_formwork');
     await ctx.close();

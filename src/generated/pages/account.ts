@@ -9,7 +9,7 @@ const page: PageModule = {
     },
     {
       "type": "connect",
-      "component": "account-onboarding"
+      "component": "payments"
     },
     {
       "type": "text",
