@@ -963,7 +963,7 @@ export const registry: Registry = {
             "label": "fields.bankStatements.label",
             "display": "file",
             "copy": true,
-            "tail": 20
+            "tail": 11
           },
           {
             "name": "photo",
