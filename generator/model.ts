@@ -650,6 +650,9 @@ export async function buildModel(sources: SchemaSources, problems: Problems): Pr
       if (!leadsSomewhere(to)) problems.add(sources.pages[i]?.page.path ?? '', '/blocks', `no page or form has the route ${to}`);
   }
   for (const l of shellLinks) if (!leadsSomewhere(l.to)) problems.add(sources.site.path, '', `no page or form has the route ${l.to}`);
+  for (const [id, product] of Object.entries(products)) {
+    if (product.paid !== undefined && !leadsSomewhere(product.paid)) problems.add(sources.site.path, `/products/${id}/paid`, `no page or form has the route ${product.paid}`);
+  }
 
   return {
     languages: (site.languages ?? ['en']) as Locale[],

@@ -41,7 +41,9 @@ module.exports = {
       "prices": {
         "year": 300,
         "month": 30
-      }
+      },
+      "soldOn": "/money-transfer",
+      "paid": "/money-transfer-success"
     }
   },
   "services": {

@@ -200,8 +200,8 @@ function productCheckout(productId, interval, locale) {
     'line_items[0][price_data][recurring][interval]': String(interval),
     'line_items[0][price_data][product_data][name]': product.name,
     locale: locale === 'ru' ? 'ru' : 'auto',
-    success_url: site + '/onboarding-success',
-    cancel_url: site + '/money-transfer',
+    success_url: site + product.paid,
+    cancel_url: site + product.soldOn,
   });
   if (res.status >= 200 && res.status < 300 && res.json && res.json.url) return { status: 200, json: { url: res.json.url } };
   return { status: res.status === 503 ? 503 : 502, json: { message: (res.json && res.json.message) || 'The payment page could not be created.' } };

@@ -204,6 +204,8 @@ export interface Company {
 export interface Product {
   name: MessageKey;
   items: MessageKey[];
+  /** The route the provider sends the buyer to after paying; without it, the page that sold it. */
+  paid?: string;
   /** USD per billing interval. */
   prices: { year?: number; month?: number };
 }

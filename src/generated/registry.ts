@@ -56,6 +56,7 @@ export const registry: Registry = {
           "products.basic.bestPhotos",
           "products.basic.bios"
         ],
+        "paid": "/money-transfer-success",
         "prices": {
           "year": 300,
           "month": 30
@@ -1234,6 +1235,12 @@ export const registry: Registry = {
       route: "/money-transfer",
       title: "page.money-transfer.title",
       load: () => import('./pages/money-transfer.ts').then((m) => m.default),
+    },
+    {
+      id: "money-transfer-success",
+      route: "/money-transfer-success",
+      title: "page.money-transfer-success.title",
+      load: () => import('./pages/money-transfer-success.ts').then((m) => m.default),
     },
     {
       id: "onboarding-refresh",

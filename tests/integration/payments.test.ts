@@ -4,6 +4,8 @@
  * paid (only through the link it was offered) and a forged one changes nothing, and the Connect endpoints of the original (GET /api/pk,
  * POST /api/account_session) answer with the provider's client secret or a clear error.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../src/generated/registry.ts';
 import { formData, pngFile } from '../support/fixtures.ts';
@@ -15,10 +17,32 @@ const WEBHOOK_SECRET = 'whsec_test_formwork';
 const SECRET_KEY = 'sk_test_formwork';
 /** A payment link's id, as Stripe names the link a checkout session came from. */
 const PAYMENT_LINK = 'plink_1Formwork';
+const PUBLIC_URL = 'https://formwork.example';
+
+/** Passes every request on to stripe-mock, keeping what our server asked of the provider. */
+async function recordingProxy(target: string): Promise<{ url: string; asked: { path: string; body: string }[]; server: Server }> {
+  const asked: { path: string; body: string }[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString();
+      asked.push({ path: req.url ?? '', body });
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => name !== 'host' && name !== 'content-length')) as Record<string, string>;
+      fetch(`${target}${req.url}`, { method: req.method, headers, body: req.method === 'GET' ? undefined : body }).then(
+        async (answer) => res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(Buffer.from(await answer.arrayBuffer())),
+        () => req.socket.destroy(), // the provider is down: so is its address, as our server sees it
+      );
+    });
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked, server };
+}
 
 describe('payments', () => {
   let pb: PocketBaseProcess;
   let stripe: StripeMock;
+  let provider: Awaited<ReturnType<typeof recordingProxy>>;
   /** The claim's payment link (from the environment): stripe-mock's address for PAYMENT_LINK. */
   let CLAIM_CHECKOUT = '';
 
@@ -53,18 +77,21 @@ describe('payments', () => {
     const link = await fetch(`${stripe.url}/v1/payment_links/${PAYMENT_LINK}`, { headers: { authorization: `Bearer ${SECRET_KEY}` } });
     CLAIM_CHECKOUT = ((await link.json()) as { url: string }).url;
     expect(CLAIM_CHECKOUT).toMatch(/^https:\/\//);
+    provider = await recordingProxy(stripe.url);
     pb = await startPocketBase({
       env: {
         FORMWORK_CHECKOUT_CLAIM: CLAIM_CHECKOUT,
         FORMWORK_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
         FORMWORK_STRIPE_SECRET_KEY: SECRET_KEY,
         FORMWORK_STRIPE_PUBLISHABLE_KEY: 'pk_test_formwork',
-        FORMWORK_STRIPE_API_BASE: stripe.url,
+        FORMWORK_STRIPE_API_BASE: provider.url,
+        FORMWORK_PUBLIC_URL: PUBLIC_URL,
       },
     });
   });
   afterAll(async () => {
     await pb?.stop();
+    provider?.server.close();
     await stripe?.stop();
   });
 
@@ -187,6 +214,11 @@ describe('payments', () => {
     const ok = await checkout({ product: 'basic', interval: 'year', amount: 1 }); // a price from the browser is ignored
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as { url: string }).url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    // The buyer comes back to the product's own page once paid (site.json "paid"), to the page that sold it if not.
+    const session = new URLSearchParams(provider.asked.filter((a) => a.path === '/v1/checkout/sessions').at(-1)?.body ?? '');
+    expect(session.get('success_url')).toBe(`${PUBLIC_URL}/money-transfer-success`);
+    expect(session.get('cancel_url')).toBe(`${PUBLIC_URL}/money-transfer`);
+    expect(session.get('line_items[0][price_data][unit_amount]')).toBe('30000');
     expect((await checkout({ product: 'gold', interval: 'year' })).status).toBe(400);
     expect((await checkout({ product: 'basic', interval: 'week' })).status).toBe(400);
     // Names every object has are neither products nor intervals (an interval "constructor" once priced NaN).

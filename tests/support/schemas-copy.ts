@@ -18,7 +18,8 @@ export interface SchemasCopy {
 
 /**
  * withoutServices: a site of the fixtures alone. The real pages and the site's header and footer link
- * to the real services, so they go too (a link to a missing route is a schema error).
+ * to the real services, so they go too (a link to a missing route is a schema error), and so does the
+ * page each product names for after its payment.
  */
 export function copySchemas(options: { fixtures?: string[]; withoutServices?: boolean } = {}): SchemasCopy {
   const root = mkdtempSync(join(tmpdir(), 'formwork-schemas-'));
@@ -31,7 +32,9 @@ export function copySchemas(options: { fixtures?: string[]; withoutServices?: bo
   if (options.withoutServices) {
     const sitePath = join(schemasDir, 'site.json');
     const site = JSON.parse(readFileSync(sitePath, 'utf8'));
-    writeFileSync(sitePath, `${JSON.stringify({ ...site, header: [], footer: [] }, null, 2)}\n`);
+    // A product's page after payment goes with the pages.
+    const products = Object.fromEntries(Object.entries(site.products ?? {}).map(([id, { paid: _paid, ...product }]: [string, any]) => [id, product]));
+    writeFileSync(sitePath, `${JSON.stringify({ ...site, header: [], footer: [], products }, null, 2)}\n`);
   }
   for (const id of options.fixtures ?? []) cpSync(join(ROOT, 'tests/fixtures/services', id), join(schemasDir, 'services', id), { recursive: true });
   const readJson = (path: string) => JSON.parse(readFileSync(join(schemasDir, path), 'utf8'));

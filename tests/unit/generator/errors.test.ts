@@ -97,6 +97,11 @@ describe('schema problems', () => {
       want: 'schemas/services/petition/form.ui.json#/ui:blocks: no page or form has the route /petitons',
     },
     {
+      given: "a product's page after payment that no page or form has",
+      change: (s) => s.edit('site.json', (j) => (j.products = { plan: { name: 'site.name', items: [], paid: '/thanks', prices: { year: 10 } } })),
+      want: 'schemas/site.json#/products/plan/paid: no page or form has the route /thanks',
+    },
+    {
       given: 'a route parameter no field takes',
       change: (s) => s.edit(`${SVC}/service.json`, (j) => (j.forms[0].route = '/petition/:ward')),
       want: 'schemas/services/petition/service.json#/forms/0/route: no field of variant "main" takes :ward (x-route-param)',
