@@ -9,7 +9,9 @@
 // - for a route the build prerendered, that page in the visitor's language instead of the empty shell
 //   (pb_hooks/lib/prerendered.js): the form shows before its script has loaded. A language asked for
 //   with ?lang= is remembered in the formwork.lang cookie, as the site's script would. A staff list's
-//   address gets the frame of the role the formwork.staff cookie names (no data; a head start only).
+//   address gets the frame of the role the formwork.staff cookie names (no data; a head start only),
+// - 404 for an address the site has no file or screen for (the build's prerendered/routes.json; the shell
+//   still shows the site's "not found"), and 405 for any other method than GET at a page's address.
 //
 // The route replaces the default one, which PocketBase only adds when no hook defined "/{path...}"; the
 // API (/api/…) and the dashboard (/_/…) have their own routes, untouched: no gzip of uploads or of the
@@ -89,6 +91,12 @@
       } catch {
         page = null; // no prerendered/languages.json (a build without prerendering): the static route answers
       }
+      if (!page && require(`${__hooks}/lib/prerendered.js`).unknownAddress(dir, e.request.url.path)) {
+        // An API address no route has: PocketBase's own answer, as for any other method. Else the shell,
+        // which shows the site's "not found" (translated), with the status that says so.
+        if (/^\/api(?:\/|$)/.test(e.request.url.path)) throw new NotFoundError();
+        return e.html(404, toString($os.readFile($filepath.join(dir, 'index.html'))));
+      }
       if (!page) return e.next();
       e.response.header().add('Vary', 'Cookie');
       // As the site's script writes it (src/app/locale.tsx); the value is one of the build's languages.
@@ -96,4 +104,15 @@
       return e.html(200, page);
     },
   );
+
+  // Any other method at a page's address (a form is never sent there: the API takes it): 405 with the
+  // methods that are allowed. The API and the dashboard keep their own answer for an unknown route.
+  for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+    routerAdd(method, '/{path...}', (e) => {
+      const path = e.request.url.path;
+      if (/^\/(?:api|_)(?:\/|$)/.test(path)) throw new NotFoundError();
+      e.response.header().set('Allow', 'GET, HEAD');
+      return e.json(405, { status: 405, message: 'Method Not Allowed.', data: {} });
+    });
+  }
 })();

@@ -94,6 +94,8 @@ try {
     }
   }
   writeFileSync(join(outDir, 'prerendered', 'languages.json'), `${JSON.stringify({ default: entry.defaultLanguage, languages: entry.languages })}\n`);
+  // Every address the site has a screen for: the server answers any other with 404 (pb_hooks/static.pb.js).
+  writeFileSync(join(outDir, 'prerendered', 'routes.json'), `${JSON.stringify({ routes: entry.routes() })}\n`);
   keepRetired(outDir, previousAssets); // after every step that reads the build's own scripts
   writeFileSync(join(outDir, BUILD_STAMP), `${digest}\n`);
   if (logLevel !== 'silent') console.log(`prerendered ${pages} pages and ${frames} staff frames (${entry.languages.join(', ')}) in ${Date.now() - started} ms`);

@@ -57,4 +57,43 @@ function isBuilt(lang, languages) {
   return !!languages && Array.isArray(languages.languages) && LANGUAGE.test(lang) && languages.languages.indexOf(lang) >= 0;
 }
 
-module.exports = { prerenderedPage, staffFramePage, languageToRemember };
+/**
+ * Whether the site has a screen for `path`: one of `routes` (the build's prerendered/routes.json, react-router
+ * patterns) matches it as react-router would (letter case and a trailing slash aside, `:name` any one
+ * segment). An address none matches is answered 404 (the shell still shows the site's "not found").
+ */
+function isSiteRoute(path, routes) {
+  const segments = (p) => p.toLowerCase().split('/').filter((segment) => segment !== '');
+  const asked = segments(path);
+  return routes.some((route) => {
+    const pattern = segments(route);
+    return pattern.length === asked.length && pattern.every((segment, i) => segment.charAt(0) === ':' || segment === asked[i]);
+  });
+}
+
+/**
+ * Whether `path` names nothing the site in `dir` (the public dir) has: no file and no screen. The static
+ * route would answer it 200 with the shell; its page says "not found", and so should its status. Without
+ * the build's prerendered/routes.json (a build without prerendering) nothing is unknown. Runs in a hook.
+ */
+function unknownAddress(dir, path) {
+  try {
+    $os.stat($filepath.join(dir, path));
+    return false; // a file (or folder) of the site: the static route answers
+  } catch {
+    // not a file
+  }
+  try {
+    // Read once per process (a build is served as it was made); kept as text: the store is shared by the VMs.
+    let text = $app.store().get('formwork.siteRoutes');
+    if (!text) {
+      text = toString($os.readFile($filepath.join(dir, 'prerendered', 'routes.json')));
+      $app.store().set('formwork.siteRoutes', text);
+    }
+    return !isSiteRoute(path, JSON.parse(text).routes);
+  } catch {
+    return false;
+  }
+}
+
+module.exports = { prerenderedPage, staffFramePage, languageToRemember, isSiteRoute, unknownAddress };

@@ -185,6 +185,16 @@ export function prerenderedPaths(): string[] {
 }
 
 /**
+ * Every address pattern the site has a screen for (react-router's, `:name` a parameter), but the catch-all
+ * "not found": the build writes them out (prerendered/routes.json) for the server, which answers an address
+ * none of them matches with 404 (pb_hooks/lib/prerendered.js `isSiteRoute`), not with the page's 200.
+ */
+export function routePatterns(): string[] {
+  const leaves = (list: RouteObject[]): string[] => list.flatMap((route) => [...(route.path && route.path !== '*' && !route.children ? [route.path] : []), ...leaves(route.children ?? [])]);
+  return [...new Set(leaves(routes))];
+}
+
+/**
  * The staff screens the build renders as frames, one per role and language (src/prerender/entry.tsx).
  * A frame is the screen's first render for a signed-in member of that role (navigation, title, a list's
  * filters, a loader where the data will be), which the server sends to a browser whose formwork.staff

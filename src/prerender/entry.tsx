@@ -6,7 +6,7 @@
  */
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
-import { AppRoutes, framedPaths, prepareRoute, prerenderedPaths } from '../app/routes.tsx';
+import { AppRoutes, framedPaths, prepareRoute, prerenderedPaths, routePatterns } from '../app/routes.tsx';
 import { pb } from '../config/pocketbase.ts';
 import type { StaffRole } from '../features/staff/role.ts';
 import { SiteProviders } from '../app/SiteProviders.tsx';
@@ -21,6 +21,7 @@ export const languages: readonly Locale[] = registry.languages;
 export const defaultLanguage: Locale = registry.defaultLanguage;
 export const paths = prerenderedPaths;
 export const framed = framedPaths;
+export const routes = routePatterns;
 
 export interface RenderedPage {
   html: string;

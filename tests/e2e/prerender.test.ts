@@ -90,9 +90,9 @@ describe('prerendered pages', () => {
   }
 
   it('are served in the language the browser will show, and only for addresses the build rendered', async () => {
-    const get = async (path: string, cookie?: string) => {
+    const get = async (path: string, cookie?: string, status = 200) => {
       const response = await fetch(`${site.url}${path}`, { headers: cookie ? { cookie } : {} });
-      expect(response.status).toBe(200);
+      expect(response.status, path).toBe(status);
       return { html: decode(await response.text()), vary: response.headers.get('vary') ?? '', setCookie: response.headers.get('set-cookie') };
     };
     const plain = await get('/creditrepair');
@@ -119,9 +119,34 @@ describe('prerendered pages', () => {
     expect(mark((await get('/creditrepair?lang=xx', 'formwork.lang=../../etc')).html)).toBe('en /creditrepair');
 
     for (const path of ['/no-such-page', '/application/creditrepair/abc', '/creditrepair/', '/prerendered/en/creditrepair']) {
-      const shell = await get(path);
+      // No screen at the first and the last (a build's file is named with .html): the shell all the same, with 404.
+      const shell = await get(path, undefined, path === '/no-such-page' || path.startsWith('/prerendered/') ? 404 : 200);
       expect(shell.html, path).toContain('<div id="root"></div>');
     }
+  });
+
+  it('answer an address the site has no screen for with 404, and another method than GET with 405', async () => {
+    const status = async (path: string, method = 'GET') => (await fetch(`${site.url}${path}`, { method, redirect: 'manual' })).status;
+    // A screen of the site, as react-router matches it (letter case, a trailing slash, a parameter): 200.
+    for (const path of ['/creditrepair', '/CreditRepair/', '/success/499', '/account/acct_1', '/application/creditrepair/abc', '/creditapps', '/staff/sign-in', '/'])
+      expect(await status(path), path).toBe(200);
+    // Nothing there: the shell, which shows "not found", with the status that says so.
+    for (const path of ['/no-such-page', '/creditrepair/extra', '/success/499/more', '/assets/missing.js']) expect(await status(path), path).toBe(404);
+    const page = await browser.newPage();
+    await page.goto(`${site.url}/no-such-page?lang=uz`);
+    await page.getByRole('heading', { level: 1, name: messages('uz')['route.notFound.title'] }).waitFor();
+    await page.close();
+    // An unknown API address keeps PocketBase's own answer.
+    const api = await fetch(`${site.url}/api/no-such-route`);
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ status: 404 });
+    // A page is only read: any other method is refused, saying which are allowed; the API is not affected.
+    const posted = await fetch(`${site.url}/creditrepair`, { method: 'POST', body: 'firstName=Ada' });
+    expect(posted.status).toBe(405);
+    expect(posted.headers.get('allow')).toBe('GET, HEAD');
+    expect(await status('/contact', 'DELETE')).toBe(405);
+    expect(await status('/api/no-such-route', 'POST')).toBe(404);
+    expect(await status('/api/health', 'GET')).toBe(200);
   });
 
   it('show the form without JavaScript, with its controls disabled', async () => {
@@ -313,8 +338,13 @@ describe('prerendered pages', () => {
     await page.waitForTimeout(300);
     expect(new URL(page.url()).search).toBe('?lang=en'); // the browser did not send the HTML form
     expect(await page.locator('[data-awaiting-code]').count()).toBe(1);
+    // The press waits, and the page says so (a status, which screen readers announce).
+    const waiting = page.getByRole('status').filter({ hasText: 'Your answers will be sent as soon as the page has finished loading' });
+    await waiting.waitFor();
+    expect(await waiting.isVisible()).toBe(true);
     release();
     await page.getByTestId('form-success').waitFor({ timeout: 30_000 });
+    expect(await page.locator('#formwork-send-waiting').count()).toBe(0); // said no more once carried out
     const admin = await superuserClient(site);
     const [ticket] = (await admin.collection('tickets').getList(1, 1, { sort: '-created' })).items;
     expect(ticket).toMatchObject({ name: 'Sardor Karimov', subject: 'Sent early', message: 'Pressed send at once.', topic: 'documents' });
@@ -346,7 +376,9 @@ describe('prerendered pages', () => {
 
     const edited = await filled('Laylo Saidova-Karimova');
     await edited.press();
+    await edited.page.locator('#formwork-send-waiting').waitFor();
     await edited.page.getByLabel(label('Describe the problem')).pressSequentially(' twice.'); // still at it
+    expect(await edited.page.locator('#formwork-send-waiting').count()).toBe(0); // the press is forgotten, and the status with it
     edited.release();
     await edited.page.locator('[data-awaiting-code]').waitFor({ state: 'detached' });
     await edited.page.waitForTimeout(300);

@@ -210,8 +210,9 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Appli
           {line.label}: {line.value}
         </Text>
       ))}
-      {/* data-awaiting-code: a prerendered form until its code has come (the end-to-end tests wait on it). */}
-      <div ref={frame} data-awaiting-code={live ? undefined : ''}>
+      {/* data-awaiting-code: a prerendered form until its code has come (the end-to-end tests wait on it);
+          data-send-waiting: what the page's code says meanwhile of a press of the send (earlySend.ts). */}
+      <div ref={frame} data-awaiting-code={live ? undefined : ''} data-send-waiting={live ? undefined : t('form.sendWaiting')}>
         <ThemedForm
           schema={localized.schema}
           uiSchema={localized.uiSchema}
