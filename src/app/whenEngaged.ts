@@ -1,9 +1,10 @@
 /**
- * Work that can wait for the visitor: started at their first focus, tap or key anywhere in the page,
- * so it costs nothing while the page loads and is usually done before it is needed (the form's code on
- * a prerendered page, the form's proof of work, the code of a confirmation dialog).
+ * Work that can wait for the visitor: started at their first focus, tap or key anywhere in the page (or
+ * a file dropped on it, which may come before any of those), so it costs nothing while the page loads
+ * and is usually done before it is needed (the form's code on a prerendered page, the form's proof of
+ * work, the code of a confirmation dialog).
  */
-const ENGAGING = ['focusin', 'pointerdown', 'keydown'] as const;
+const ENGAGING = ['focusin', 'pointerdown', 'keydown', 'drop'] as const;
 
 type Target = Pick<Document, 'addEventListener' | 'removeEventListener'>;
 

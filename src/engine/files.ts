@@ -33,3 +33,6 @@ export function acceptedTypesLabel(accept: string[]): string {
  * come (features/forms/earlyFilePick.ts), and how a file chosen then is found again (earlyInput.ts).
  */
 export const PICKER_OF = 'data-picker-of';
+
+/** The attribute naming, on a file field's wrapper (label, button, texts), the id of its picker: where a file may be dropped (features/forms/fileDrop.ts). */
+export const DROP_ZONE_OF = 'data-file-drop';

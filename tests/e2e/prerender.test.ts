@@ -436,6 +436,44 @@ describe('prerendered pages', () => {
     await page.close();
   });
 
+  it('take a file dropped on a field, before the form\'s code came and after, and never let a drop replace the page', async () => {
+    /** Drags a file named `name` (a PNG unless given) over `selector` and drops it: whether the page took both, and the field it marked meanwhile. */
+    const drop = (page: Page, selector: string, name: string, type = 'image/png') =>
+      page.evaluate(
+        ([selector, name, type]) => {
+          const transfer = new DataTransfer();
+          const bytes = type === 'image/png' ? [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] : [0x25, 0x50, 0x44, 0x46, 0x2d];
+          transfer.items.add(new File([new Uint8Array(bytes)], name, { type }));
+          const target = document.querySelector(selector)!;
+          const over = new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true });
+          target.dispatchEvent(over);
+          const marked = document.querySelector('[data-dragging]')?.getAttribute('data-file-drop') ?? null;
+          const dropped = new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true });
+          target.dispatchEvent(dropped);
+          return { overTaken: over.defaultPrevented, dropTaken: dropped.defaultPrevented, marked, after: document.querySelectorAll('[data-dragging]').length };
+        },
+        [selector, name, type] as const,
+      );
+    const { page, release } = await heldForm('/creditrepair?lang=en');
+    // Before the code: on the field's label, kept for the field.
+    expect(await drop(page, 'label[for=root_stateId]', 'dropped-early.png')).toEqual({ overTaken: true, dropTaken: true, marked: 'root_stateId', after: 0 });
+    // Anywhere else: no field marked, and the browser does not open the file in place of the form.
+    expect(await drop(page, 'h1', 'elsewhere.png')).toEqual({ overTaken: true, dropTaken: true, marked: null, after: 0 });
+    release();
+    await page.locator('[data-awaiting-code]').waitFor({ state: 'detached' });
+    const picker = page.locator('#root_stateId');
+    await expect.poll(() => picker.textContent()).toBe('dropped-early.png');
+    // After the code: a file of a type the field does not take is refused as a picked one would be…
+    await drop(page, '#root_stateId', 'statement.pdf', 'application/pdf');
+    await expect.poll(() => page.locator('[data-field=stateId] [data-status=error]').count()).toBe(1);
+    // …and an image is taken.
+    await drop(page, '#root_stateId', 'dropped-late.png');
+    await expect.poll(() => picker.textContent()).toBe('dropped-late.png');
+    expect(await page.locator('[data-field=stateId] [data-status=error]').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/creditrepair');
+    await page.close();
+  });
+
   it('are rendered afresh when the stored language is not the one the HTML has', async () => {
     const page = await browser.newPage();
     const problems: string[] = [];

@@ -9,12 +9,14 @@ import { lazyScreen } from '../../app/lazyScreen.ts';
 import type { ApplicationFormProps } from './ApplicationForm.tsx';
 import { watchEarlyFilePicks } from './earlyFilePick.ts';
 import { watchEarlySend } from './earlySend.ts';
+import { watchFileDrops } from './fileDrop.ts';
 
 // From the page's first script on: the send of a form waiting for its code is kept for it, never done by
-// the browser, and its file pickers open the browser's chooser.
+// the browser, its file pickers open the browser's chooser, and a file dropped on a field is chosen for it.
 if (typeof document !== 'undefined') {
   watchEarlySend(document);
   watchEarlyFilePicks(document);
+  watchFileDrops(document);
 }
 
 export const formCode = lazyScreen<ApplicationFormProps>(() =>

@@ -2,7 +2,8 @@
  * One file, checked in the browser against the field's accepted types and size before anything is
  * sent. The File itself waits in formContext.files until the submit; the form value is its name, so
  * `required` works like for any other field. A refused file is reported to the form as the field's
- * error (fileType / fileSize), shown where every other error is.
+ * error (fileType / fileSize), shown where every other error is. A file may also be dropped on the field
+ * (features/forms/fileDrop.ts), which chooses it through the same hidden input.
  *
  * Mantine's FileInput is a <button>, named by its label alone: `required` means nothing on a button, the
  * label's asterisk is hidden from screen readers, and the chosen file's name (the button's text) is
@@ -13,7 +14,7 @@ import { FileInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useState, type CSSProperties, type InputHTMLAttributes } from 'react';
 import { useIntl } from 'react-intl';
-import { acceptedTypesLabel, fileProblem, PICKER_OF } from '../../engine/files.ts';
+import { acceptedTypesLabel, DROP_ZONE_OF, fileProblem, PICKER_OF } from '../../engine/files.ts';
 import { formatSize } from '../../engine/numberFormat.ts';
 import { fieldName, type FormContext } from '../../engine/formContext.ts';
 import type { FieldFile } from '../../engine/types.ts';
@@ -57,6 +58,8 @@ export default function FileWidget(props: WidgetProps) {
       // Named for the page's code, which opens the picker of a prerendered form before the form's code has
       // come (earlyFilePick.ts); a file chosen then is handed to this widget as its change (earlyInput.ts).
       fileInputProps={{ [PICKER_OF]: id } as InputHTMLAttributes<HTMLInputElement>}
+      // Where a file may be dropped for this field (fileDrop.ts, in the page's code).
+      wrapperProps={{ [DROP_ZONE_OF]: id }}
       value={file}
       onChange={choose}
       onFocus={() => onFocus(id, file?.name)}

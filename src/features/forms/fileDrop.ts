@@ -1,0 +1,61 @@
+/**
+ * Files dragged onto the page. A browser opens a file dropped anywhere on a page in place of the page,
+ * and what the visitor had typed would be gone; here a drop never leaves the page. A file dropped on a
+ * file field (its wrapper: label, button, texts) is chosen for it: it goes into the field's hidden
+ * `<input type=file>` with the `change` the browser's chooser would fire, so the field takes it as if
+ * picked there (its type and size checked as always), or, before the form's code has come, keeps it for
+ * the hand-over (earlyInput.ts). Set up by the page's own code (formCode.ts), so both work from the start.
+ */
+import { DROP_ZONE_OF, PICKER_OF } from '../../engine/files.ts';
+
+const DRAGGING = 'data-dragging';
+
+const carriesFiles = (event: DragEvent) => !!event.dataTransfer && [...event.dataTransfer.types].includes('Files');
+const zoneOf = (target: EventTarget | null): Element | null => (target instanceof Element ? target.closest(`[${DROP_ZONE_OF}]`) : null);
+function pickerOf(zone: Element): HTMLInputElement | null {
+  const input = zone.ownerDocument.querySelector(`input[type=file][${PICKER_OF}="${CSS.escape(zone.getAttribute(DROP_ZONE_OF) ?? '')}"]`);
+  return input instanceof HTMLInputElement && !input.disabled ? input : null;
+}
+function markDragging(document: Document, zone: Element | null): void {
+  for (const marked of document.querySelectorAll(`[${DRAGGING}]`)) if (marked !== zone) marked.removeAttribute(DRAGGING);
+  zone?.setAttribute(DRAGGING, '');
+}
+
+function onDragOver(event: DragEvent): void {
+  if (!carriesFiles(event)) return;
+  event.preventDefault(); // the drop comes here, not to the browser
+  const zone = zoneOf(event.target);
+  const droppable = !!zone && !!pickerOf(zone);
+  event.dataTransfer!.dropEffect = droppable ? 'copy' : 'none';
+  markDragging((event.currentTarget as Document | null) ?? document, droppable ? zone : null);
+}
+
+function onDragLeave(event: DragEvent): void {
+  // Leaving the window (no element to go to): no field is a target any more.
+  if (event.relatedTarget === null) markDragging((event.currentTarget as Document | null) ?? document, null);
+}
+
+function onDrop(event: DragEvent): void {
+  if (!carriesFiles(event)) return;
+  event.preventDefault();
+  const document = (event.currentTarget as Document | null) ?? window.document;
+  markDragging(document, null);
+  const zone = zoneOf(event.target);
+  const input = zone && pickerOf(zone);
+  const file = event.dataTransfer?.files[0];
+  if (!input || !file) return;
+  const transfer = new DataTransfer();
+  transfer.items.add(file); // one file per field
+  input.files = transfer.files;
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/** Keeps, in `document`, every dropped file from replacing the page, and gives one dropped on a file field to it. */
+export function watchFileDrops(document: Document): void {
+  // Captured: React stops a drop on a part of the page it has not taken over yet from going further (to
+  // replay it there later), so a listener on the way back up would not hear it.
+  const capture = { capture: true };
+  document.addEventListener('dragover', onDragOver, capture);
+  document.addEventListener('dragleave', onDragLeave, capture);
+  document.addEventListener('drop', onDrop, capture);
+}
