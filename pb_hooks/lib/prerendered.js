@@ -77,6 +77,9 @@ function isSiteRoute(path, routes) {
  * the build's prerendered/routes.json (a build without prerendering) nothing is unknown. Runs in a hook.
  */
 function unknownAddress(dir, path) {
+  // A ".." segment (sent encoded: the router does not clean it) would make the look-up below a test of
+  // any file on the server; the static route serves none of them either.
+  if (path.split('/').indexOf('..') >= 0) return true;
   try {
     $os.stat($filepath.join(dir, path));
     return false; // a file (or folder) of the site: the static route answers

@@ -132,6 +132,9 @@ describe('prerendered pages', () => {
       expect(await status(path), path).toBe(200);
     // Nothing there: the shell, which shows "not found", with the status that says so.
     for (const path of ['/no-such-page', '/creditrepair/extra', '/success/499/more', '/assets/missing.js']) expect(await status(path), path).toBe(404);
+    // A ".." sent encoded (the router keeps it) says nothing of the server's files: one that exists and one
+    // that does not get the same answer.
+    for (const path of ['/..%2f..%2f..%2fetc%2fpasswd', '/..%2f..%2f..%2fetc%2fno-such-file', '/..%2fpackage.json']) expect(await status(path), path).toBe(404);
     const page = await browser.newPage();
     await page.goto(`${site.url}/no-such-page?lang=uz`);
     await page.getByRole('heading', { level: 1, name: messages('uz')['route.notFound.title'] }).waitFor();
@@ -348,6 +351,17 @@ describe('prerendered pages', () => {
     const admin = await superuserClient(site);
     const [ticket] = (await admin.collection('tickets').getList(1, 1, { sort: '-created' })).items;
     expect(ticket).toMatchObject({ name: 'Sardor Karimov', subject: 'Sent early', message: 'Pressed send at once.', topic: 'documents' });
+    await page.close();
+  });
+
+  it("forget a send pressed before the form's code came when the visitor leaves the page, and say so no more", async () => {
+    const { page } = await heldForm('/ticket?lang=en');
+    await page.getByLabel(label('Full name')).fill('Left Early');
+    await page.locator('button[type=submit]').evaluate((button: HTMLButtonElement) => button.click());
+    await page.locator('#formwork-send-waiting').waitFor();
+    await page.getByRole('link', { name: messages('en')['nav.services']! }).first().click();
+    await page.waitForURL((url) => url.pathname === '/services');
+    await expect.poll(() => page.locator('#formwork-send-waiting').count()).toBe(0);
     await page.close();
   });
 

@@ -18,6 +18,7 @@ import type { Block, FormModule, FormVariant, ServiceEntry } from '../../engine/
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 import NotFound from '../pages/NotFound.tsx';
 import type { ApplicationFormProps } from './ApplicationForm.tsx';
+import { forgetEarlySend } from './earlySend.ts';
 import { formCode } from './formCode.ts';
 
 /** The success blocks in place of the form, read out and focused so keyboard users land on them. */
@@ -73,6 +74,8 @@ export default function ServiceFormPage({ service, variant }: { service: Service
   const [done, setDone] = useState(false);
   const title = intl.formatMessage({ id: has(variant.title) ? variant.title : variantTitleKey(service.messages, variant.id, has) });
   useDocumentTitle(title);
+  // A send pressed before the form's code, and left with the page: not carried out, not said any more.
+  useEffect(() => () => forgetEarlySend(), []);
 
   useEffect(() => {
     if (form) return;

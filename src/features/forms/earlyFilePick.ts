@@ -11,7 +11,11 @@ function onClick(event: MouseEvent): void {
   const button = event.target instanceof Element ? event.target.closest('[data-awaiting-code] form button[id]') : null;
   if (!button) return;
   const input = button.ownerDocument.querySelector(`input[type=file][${PICKER_OF}="${CSS.escape(button.id)}"]`);
-  if (input instanceof HTMLInputElement) input.click();
+  if (!(input instanceof HTMLInputElement) || input.disabled) return;
+  input.click();
+  // Not on to React: if the form's code has come meanwhile, React would take the form over within this
+  // click and hand it to the picker's own handler, which would ask for a second chooser.
+  event.stopPropagation();
 }
 
 /** Opens, in `document`, the file chooser of a picker pressed while its form waits for its code. */

@@ -76,10 +76,15 @@ export function watchEarlySend(document: Document): void {
   document.addEventListener('change', onEdit, capture);
 }
 
+/** Forgets a press waiting for its form's code (the visitor left the page), and its status with it. */
+export function forgetEarlySend(): void {
+  pressedAt = null;
+  if (typeof document !== 'undefined') hideWaiting(document);
+}
+
 /** Whether the send of the form at `path` was pressed (and not edited after) before its code came; once: the form that asks takes it. */
 export function takeEarlySend(path: string): boolean {
   const pressed = pressedAt === path;
-  pressedAt = null;
-  if (typeof document !== 'undefined') hideWaiting(document);
+  forgetEarlySend();
   return pressed;
 }

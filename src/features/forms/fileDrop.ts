@@ -12,9 +12,12 @@ const DRAGGING = 'data-dragging';
 
 const carriesFiles = (event: DragEvent) => !!event.dataTransfer && [...event.dataTransfer.types].includes('Files');
 const zoneOf = (target: EventTarget | null): Element | null => (target instanceof Element ? target.closest(`[${DROP_ZONE_OF}]`) : null);
+/** The hidden input of the field `zone` belongs to, unless the field is disabled (its button, as sending makes it). */
 function pickerOf(zone: Element): HTMLInputElement | null {
-  const input = zone.ownerDocument.querySelector(`input[type=file][${PICKER_OF}="${CSS.escape(zone.getAttribute(DROP_ZONE_OF) ?? '')}"]`);
-  return input instanceof HTMLInputElement && !input.disabled ? input : null;
+  const id = zone.getAttribute(DROP_ZONE_OF) ?? '';
+  const input = zone.ownerDocument.querySelector(`input[type=file][${PICKER_OF}="${CSS.escape(id)}"]`);
+  const button = zone.ownerDocument.getElementById(id);
+  return input instanceof HTMLInputElement && !input.disabled && !button?.matches(':disabled') ? input : null;
 }
 function markDragging(document: Document, zone: Element | null): void {
   for (const marked of document.querySelectorAll(`[${DRAGGING}]`)) if (marked !== zone) marked.removeAttribute(DRAGGING);

@@ -64,7 +64,10 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
   }, [service.collection, takenOver]);
 
   const send = useCallback(
-    async (values: Record<string, unknown>, files: Map<string, File>, fields: string[]): Promise<string | null> => {
+    async (values: Record<string, unknown>, chosen: Map<string, File>, fields: string[]): Promise<string | null> => {
+      // The files as they are now: what is sent is what the values and the idempotency key name, whatever
+      // happens to the form's files meanwhile.
+      const files = new Map(chosen);
       // Synchronously, before the first await: still inside the applicant's click.
       // Only a service paid upfront sends the applicant to the checkout now; the others offer the link
       // later (after the cancellation period or the service), on the applicant's page and by e-mail.

@@ -57,7 +57,8 @@ export default function FileWidget(props: WidgetProps) {
       disabled={disabled || readonly}
       // Named for the page's code, which opens the picker of a prerendered form before the form's code has
       // come (earlyFilePick.ts); a file chosen then is handed to this widget as its change (earlyInput.ts).
-      fileInputProps={{ [PICKER_OF]: id } as InputHTMLAttributes<HTMLInputElement>}
+      // (Disabled with the button: Mantine disables the hidden input only when read-only, and a drop goes there.)
+      fileInputProps={{ [PICKER_OF]: id, disabled: disabled || readonly } as InputHTMLAttributes<HTMLInputElement>}
       // Where a file may be dropped for this field (fileDrop.ts, in the page's code).
       wrapperProps={{ [DROP_ZONE_OF]: id }}
       value={file}
