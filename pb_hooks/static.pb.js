@@ -106,11 +106,13 @@
   );
 
   // Any other method at a page's address (a form is never sent there: the API takes it): 405 with the
-  // methods that are allowed. The API and the dashboard keep their own answer for an unknown route.
+  // methods that are allowed. An address with no page, and the API's and the dashboard's unknown routes,
+  // keep PocketBase's 404.
   for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
     routerAdd(method, '/{path...}', (e) => {
       const path = e.request.url.path;
       if (/^\/(?:api|_)(?:\/|$)/.test(path)) throw new NotFoundError();
+      if (require(`${__hooks}/lib/prerendered.js`).unknownAddress($app.store().get('formwork.publicDir'), path)) throw new NotFoundError();
       e.response.header().set('Allow', 'GET, HEAD');
       return e.json(405, { status: 405, message: 'Method Not Allowed.', data: {} });
     });

@@ -81,8 +81,7 @@ function unknownAddress(dir, path) {
   // any file on the server; the static route serves none of them either.
   if (path.split('/').indexOf('..') >= 0) return true;
   try {
-    $os.stat($filepath.join(dir, path));
-    return false; // a file (or folder) of the site: the static route answers
+    if (!$os.stat($filepath.join(dir, path)).isDir()) return false; // a file of the site: the static route answers
   } catch {
     // not a file
   }

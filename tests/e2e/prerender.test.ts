@@ -131,7 +131,8 @@ describe('prerendered pages', () => {
     for (const path of ['/creditrepair', '/CreditRepair/', '/success/499', '/account/acct_1', '/application/creditrepair/abc', '/creditapps', '/staff/sign-in', '/'])
       expect(await status(path), path).toBe(200);
     // Nothing there: the shell, which shows "not found", with the status that says so.
-    for (const path of ['/no-such-page', '/creditrepair/extra', '/success/499/more', '/assets/missing.js']) expect(await status(path), path).toBe(404);
+    for (const path of ['/no-such-page', '/creditrepair/extra', '/success/499/more', '/assets/missing.js', '/assets/', '/prerendered/en/'])
+      expect(await status(path), path).toBe(404);
     // A ".." sent encoded (the router keeps it) says nothing of the server's files: one that exists and one
     // that does not get the same answer.
     for (const path of ['/..%2f..%2f..%2fetc%2fpasswd', '/..%2f..%2f..%2fetc%2fno-such-file', '/..%2fpackage.json']) expect(await status(path), path).toBe(404);
@@ -148,6 +149,7 @@ describe('prerendered pages', () => {
     expect(posted.status).toBe(405);
     expect(posted.headers.get('allow')).toBe('GET, HEAD');
     expect(await status('/contact', 'DELETE')).toBe(405);
+    expect(await status('/no-such-page', 'POST')).toBe(404); // no page there to allow anything
     expect(await status('/api/no-such-route', 'POST')).toBe(404);
     expect(await status('/api/health', 'GET')).toBe(200);
   });
