@@ -58,7 +58,8 @@ describe('credit repair, applicant to staff', () => {
     const ssn = page.locator('#root_ssn');
     expect(await ssn.getAttribute('aria-invalid')).toBe('true');
     expect(await described(ssn)).toContain('9 digits, numbers only.');
-    expect(await described(page.locator('#root_stateId'))).toBe('ID is missing required. One image (JPEG, PNG, WebP, HEIC or GIF), up to 10 MB.');
+    // (The drop hint is in the text, but aria-hidden: not part of what a screen reader reads.)
+    expect(await described(page.locator('#root_stateId'))).toBe('ID is missing required. One image (JPEG, PNG, WebP, HEIC or GIF), up to 10 MB. You can also drop it here.');
     const accepted = page.locator('#root_signatureAccepted');
     expect(await accepted.getAttribute('aria-invalid')).toBe('true');
     expect(await described(accepted)).toBe('Tick the box to sign the agreement.');

@@ -71,6 +71,11 @@ export default function FileWidget(props: WidgetProps) {
         <>
           {required && <span className="sr-only">{intl.formatMessage({ id: 'form.required' })}. </span>}
           {[fieldHint(options, schema), intl.formatMessage({ id: imagesOnly ? 'upload.hintImages' : 'upload.hint' }, { size })].filter(Boolean).join(' ')}
+          {/* Seen where a file can be dragged (a mouse: index.html hides it on touch screens); not read out. */}
+          <span className="formwork-drop-hint" aria-hidden="true">
+            {' '}
+            {intl.formatMessage({ id: 'upload.dropHint' })}
+          </span>
           {file && <span className="sr-only"> {intl.formatMessage({ id: 'upload.selected' }, { name: file.name })}</span>}
         </>
       }
