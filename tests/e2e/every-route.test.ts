@@ -167,6 +167,24 @@ async function readScreen(page: Page): Promise<Screen> {
   }, [RAW_KEY.source, KEYS] as const);
 }
 
+/** The outermost elements that reach past the right edge of the screen, once the page has laid itself out again. */
+async function widerThanScreen(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            const width = document.documentElement.clientWidth;
+            if (document.documentElement.scrollWidth <= width + 1) return resolve([]);
+            const sticking = [...document.body.querySelectorAll<HTMLElement>('*')].filter((el) => el.getBoundingClientRect().right > width + 1 && !el.closest('.sr-only'));
+            const outermost = sticking.filter((el) => !sticking.some((other) => other !== el && other.contains(el) && other !== document.body && !other.contains(document.querySelector('main'))));
+            resolve(outermost.slice(0, 5).map((el) => `<${el.tagName.toLowerCase()}${el.className ? ` class="${String(el.className).slice(0, 60)}"` : ''}> ${Math.round(el.getBoundingClientRect().right)} px: "${(el.textContent ?? '').trim().slice(0, 40)}"`));
+          }),
+        ),
+      ),
+  );
+}
+
 describe('every route in every language', () => {
   let site: PocketBaseProcess;
   let browser: Browser;
@@ -257,6 +275,12 @@ describe('every route in every language', () => {
         const expected = route.heading && messages[route.heading];
         if (route.heading) expect(expected, `${route.heading} is a ${lang} message`).toBeTypeOf('string');
         if (expected && !expected.includes('{')) expect(heading, `the <h1> is ${route.heading}`).toBe(expected);
+
+        // WCAG 1.4.10 Reflow: at 320 CSS px wide (a 1280 px screen zoomed to 400 %), nothing needs
+        // scrolling sideways. Soft: the elements that stick out are named alongside the other findings.
+        await page.setViewportSize({ width: 320, height: 640 });
+        expect.soft(await widerThanScreen(page), 'wider than a 320 px screen (WCAG 1.4.10)').toEqual([]);
+        await page.setViewportSize({ width: 1024, height: 800 });
 
         if (lang !== registry.defaultLanguage) {
           // (Not forever: should English never get to this route, there is nothing to compare with.)
