@@ -13,6 +13,7 @@ import type { PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSite } from '../support/site.ts';
 import { createStaff, staffClient, superuserClient } from '../support/staff.ts';
 import { solvedProof } from '../support/proofOfWork.ts';
+import { widerThanScreen } from '../support/reflow.ts';
 
 describe('staff console', () => {
   let site: PocketBaseProcess;
@@ -232,6 +233,14 @@ describe('staff console', () => {
     expect(sizes).toEqual({ label: sizes.small, value: sizes.small, link: sizes.small, small: sizes.small });
     expect(sizes.small).not.toBe('missing');
     await page.close();
+  });
+
+  it('fits a card with long values on a 320 px screen (WCAG 1.4.10), breaking an address that has no spaces', async () => {
+    await submit({ firstName: 'Gulnoraxon', lastName: 'Abdurakhmonova-Karimova', email: 'gulnoraxon.abdurakhmonova-karimova.family@example-consulting.com', street: '12345 Extraordinarilylongstreetname Boulevard, Apartment 1024' });
+    const page = await signedIn('admin', '/creditapps');
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.getByText('Abdurakhmonova-Karimova', { exact: false }).first().waitFor({ timeout: 10_000 });
+    expect(await widerThanScreen(page)).toEqual([]);
   });
 
   it('reveals an SSN only on an admin click, and the audit log records it', async () => {
