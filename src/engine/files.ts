@@ -4,10 +4,11 @@
  */
 import type { FieldFile } from './types.ts';
 
-export type FileRule = 'fileType' | 'fileSize';
+/** What a chosen file breaks: its type or size (fileProblem), or more than one file given at once (a drop). */
+export type FileRule = 'fileType' | 'fileSize' | 'fileCount';
 
 /** The rule a chosen file breaks, or null. "image/*" style entries accept the whole family. */
-export function fileProblem(file: { type: string; size: number }, spec: FieldFile): FileRule | null {
+export function fileProblem(file: { type: string; size: number }, spec: FieldFile): Exclude<FileRule, 'fileCount'> | null {
   const typeOk = spec.accept.some((a) => (a.endsWith('/*') ? file.type.startsWith(a.slice(0, -1)) : file.type === a));
   if (!typeOk) return 'fileType';
   if (file.size > spec.maxSize) return 'fileSize';

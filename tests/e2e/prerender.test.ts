@@ -453,13 +453,13 @@ describe('prerendered pages', () => {
   });
 
   it('take a file dropped on a field, before the form\'s code came and after, and never let a drop replace the page', async () => {
-    /** Drags a file named `name` (a PNG unless given) over `selector` and drops it: whether the page took both, and the field it marked meanwhile. */
-    const drop = (page: Page, selector: string, name: string, type = 'image/png') =>
+    /** Drags `count` files, the first named `name` (PNGs unless given), over `selector` and drops them: whether the page took both, and the field it marked meanwhile. */
+    const drop = (page: Page, selector: string, name: string, type = 'image/png', count = 1) =>
       page.evaluate(
-        ([selector, name, type]) => {
+        ([selector, name, type, count]) => {
           const transfer = new DataTransfer();
           const bytes = type === 'image/png' ? [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] : [0x25, 0x50, 0x44, 0x46, 0x2d];
-          transfer.items.add(new File([new Uint8Array(bytes)], name, { type }));
+          for (let i = 0; i < count; i++) transfer.items.add(new File([new Uint8Array(bytes)], i === 0 ? name : `${i}-${name}`, { type }));
           const target = document.querySelector(selector)!;
           const over = new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true });
           target.dispatchEvent(over);
@@ -468,7 +468,7 @@ describe('prerendered pages', () => {
           target.dispatchEvent(dropped);
           return { overTaken: over.defaultPrevented, dropTaken: dropped.defaultPrevented, marked, after: document.querySelectorAll('[data-dragging]').length };
         },
-        [selector, name, type] as const,
+        [selector, name, type, count] as const,
       );
     const { page, release } = await heldForm('/creditrepair?lang=en');
     // Before the code: on the field's label, kept for the field.
@@ -482,6 +482,10 @@ describe('prerendered pages', () => {
     // After the code: a file of a type the field does not take is refused as a picked one would be…
     await drop(page, '#root_stateId', 'statement.pdf', 'application/pdf');
     await expect.poll(() => page.locator('[data-field=stateId] [data-status=error]').count()).toBe(1);
+    // …and so are several files at once (none taken, rather than one in silence)…
+    await drop(page, '#root_stateId', 'two.png', 'image/png', 2);
+    await expect.poll(() => page.locator('[data-field=stateId] [data-status=error]').textContent()).toBe('Only one file fits here. Drop or choose a single file.');
+    expect(await picker.textContent()).not.toContain('two.png');
     // …and an image is taken.
     await drop(page, '#root_stateId', 'dropped-late.png');
     await expect.poll(() => picker.textContent()).toBe('dropped-late.png');

@@ -45,11 +45,9 @@ function onDrop(event: DragEvent): void {
   markDragging(document, null);
   const zone = zoneOf(event.target);
   const input = zone && pickerOf(zone);
-  const file = event.dataTransfer?.files[0];
-  if (!input || !file) return;
-  const transfer = new DataTransfer();
-  transfer.items.add(file); // one file per field
-  input.files = transfer.files;
+  const files = event.dataTransfer?.files;
+  if (!input || !files || files.length === 0) return;
+  input.files = files; // all of them: the field says so if it takes one only (FileWidget)
   input.dispatchEvent(new Event('change', { bubbles: true }));
 }
 

@@ -12,7 +12,7 @@
  */
 import { FileInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { useState, type CSSProperties, type InputHTMLAttributes } from 'react';
+import { useState, type ChangeEvent, type CSSProperties, type InputHTMLAttributes } from 'react';
 import { useIntl } from 'react-intl';
 import { acceptedTypesLabel, DROP_ZONE_OF, fileProblem, PICKER_OF } from '../../engine/files.ts';
 import { formatSize } from '../../engine/numberFormat.ts';
@@ -37,8 +37,9 @@ export default function FileWidget(props: WidgetProps) {
   const size = formatSize(spec.maxSize, intl.locale);
   const imagesOnly = spec.accept.length > 0 && spec.accept.every((a) => a.startsWith('image/'));
 
-  const choose = (chosen: File | null) => {
-    const problem = chosen && fileProblem(chosen, spec);
+  const choose = (chosen: File | null, count = chosen ? 1 : 0) => {
+    // Several files dropped at once on a one-file field: none is taken, rather than one silently.
+    const problem = count > 1 ? 'fileCount' : chosen && fileProblem(chosen, spec);
     const kept = chosen && !problem ? chosen : null;
     ctx.reportProblem(name, problem ? { rule: problem, values: { types: acceptedTypesLabel(spec.accept), size } } : null);
     if (kept) ctx.files.set(name, kept);
@@ -58,7 +59,17 @@ export default function FileWidget(props: WidgetProps) {
       // Named for the page's code, which opens the picker of a prerendered form before the form's code has
       // come (earlyFilePick.ts); a file chosen then is handed to this widget as its change (earlyInput.ts).
       // (Disabled with the button: Mantine disables the hidden input only when read-only, and a drop goes there.)
-      fileInputProps={{ [PICKER_OF]: id, disabled: disabled || readonly } as InputHTMLAttributes<HTMLInputElement>}
+      // Its change read here rather than by Mantine, which would take the first of several dropped files.
+      fileInputProps={
+        {
+          [PICKER_OF]: id,
+          disabled: disabled || readonly,
+          onChange: (event: ChangeEvent<HTMLInputElement>) => {
+            const files = event.currentTarget.files;
+            choose(files?.[0] ?? null, files?.length ?? 0);
+          },
+        } as InputHTMLAttributes<HTMLInputElement>
+      }
       // Where a file may be dropped for this field (fileDrop.ts, in the page's code).
       wrapperProps={{ [DROP_ZONE_OF]: id }}
       value={file}
