@@ -35,7 +35,7 @@ export const variantTitleKey = (ns: string, variant: string, has: Lookup): strin
 
 /**
  * Error text for a failed rule: an AJV keyword (required, maxLength, format, …) or one of ours
- * (fileType, fileSize). `format` narrows a format error, e.g. errors.format.email.
+ * (fileType, fileSize, fileCount). `format` narrows a format error, e.g. errors.format.email.
  */
 export function errorKey(ns: string, field: string, rule: string, has: Lookup, format?: string): string {
   return firstKnown(

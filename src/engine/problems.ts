@@ -1,6 +1,6 @@
 /**
  * A field's problem in one vocabulary, whoever found it: the browser's JSON Schema check (AJV keywords),
- * the file widget (fileType, fileSize) or the server (AJV keywords from our hooks, PocketBase codes).
+ * the file widget (fileType, fileSize, fileCount) or the server (AJV keywords from our hooks, PocketBase codes).
  * Problems stay untranslated until they are shown, so their text follows a language switch.
  */
 import type { RJSFValidationError } from '@rjsf/utils';
@@ -9,7 +9,7 @@ import { errorKey, type Lookup } from './messages.ts';
 export type ProblemValues = Record<string, string | number>;
 
 export interface FieldProblem {
-  /** An AJV keyword or one of ours (fileType, fileSize, invalid). */
+  /** An AJV keyword or one of ours (fileType, fileSize, fileCount, invalid). */
   rule: string;
   /** ICU arguments of the message: limit, format, types, size, name. */
   values: ProblemValues;

@@ -47,11 +47,15 @@ function onDrop(event: DragEvent): void {
   const input = zone && pickerOf(zone);
   const files = event.dataTransfer?.files;
   if (!input || !files || files.length === 0) return;
-  input.files = files; // all of them: the field says so if it takes one only (FileWidget)
+  // All of them (the field says so if it takes one only: FileWidget), copied: the drop's own list may be
+  // emptied by the browser once the event is over.
+  const transfer = new DataTransfer();
+  for (const file of files) transfer.items.add(file);
+  input.files = transfer.files;
   input.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
-/** Keeps, in `document`, every dropped file from replacing the page, and gives one dropped on a file field to it. */
+/** Keeps, in `document`, every dropped file from replacing the page, and gives what is dropped on a file field to it. */
 export function watchFileDrops(document: Document): void {
   // Captured: React stops a drop on a part of the page it has not taken over yet from going further (to
   // replay it there later), so a listener on the way back up would not hear it.

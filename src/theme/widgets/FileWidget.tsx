@@ -2,7 +2,7 @@
  * One file, checked in the browser against the field's accepted types and size before anything is
  * sent. The File itself waits in formContext.files until the submit; the form value is its name, so
  * `required` works like for any other field. A refused file is reported to the form as the field's
- * error (fileType / fileSize), shown where every other error is. A file may also be dropped on the field
+ * error (fileType / fileSize / fileCount), shown where every other error is. A file may also be dropped on the field
  * (features/forms/fileDrop.ts), which chooses it through the same hidden input.
  *
  * Mantine's FileInput is a <button>, named by its label alone: `required` means nothing on a button, the
@@ -37,7 +37,8 @@ export default function FileWidget(props: WidgetProps) {
   const size = formatSize(spec.maxSize, intl.locale);
   const imagesOnly = spec.accept.length > 0 && spec.accept.every((a) => a.startsWith('image/'));
 
-  const choose = (chosen: File | null, count = chosen ? 1 : 0) => {
+  /** Takes `chosen` (of `count` given at once) if the field accepts it; whether it did. */
+  const choose = (chosen: File | null, count = chosen ? 1 : 0): boolean => {
     // Several files dropped at once on a one-file field: none is taken, rather than one silently.
     const problem = count > 1 ? 'fileCount' : chosen && fileProblem(chosen, spec);
     const kept = chosen && !problem ? chosen : null;
@@ -48,6 +49,7 @@ export default function FileWidget(props: WidgetProps) {
     onChange(kept ? kept.name : undefined);
     // Choosing (or clearing) is leaving the field: from now on it shows its state.
     onBlur(id, kept?.name);
+    return !!kept;
   };
 
   return (
@@ -65,15 +67,17 @@ export default function FileWidget(props: WidgetProps) {
           [PICKER_OF]: id,
           disabled: disabled || readonly,
           onChange: (event: ChangeEvent<HTMLInputElement>) => {
-            const files = event.currentTarget.files;
-            choose(files?.[0] ?? null, files?.length ?? 0);
+            const input = event.currentTarget;
+            const files = input.files;
+            // A refused choice is not kept in the input either: the same file chosen again is a change again.
+            if (!choose(files?.[0] ?? null, files?.length ?? 0)) input.value = '';
           },
         } as InputHTMLAttributes<HTMLInputElement>
       }
       // Where a file may be dropped for this field (fileDrop.ts, in the page's code).
       wrapperProps={{ [DROP_ZONE_OF]: id }}
       value={file}
-      onChange={choose}
+      onChange={(chosen: File | null) => void choose(chosen)}
       onFocus={() => onFocus(id, file?.name)}
       accept={spec.accept.join(',') || undefined}
       clearable
@@ -83,10 +87,12 @@ export default function FileWidget(props: WidgetProps) {
           {required && <span className="sr-only">{intl.formatMessage({ id: 'form.required' })}. </span>}
           {[fieldHint(options, schema), intl.formatMessage({ id: imagesOnly ? 'upload.hintImages' : 'upload.hint' }, { size })].filter(Boolean).join(' ')}
           {/* Seen where a file can be dragged (a mouse: index.html hides it on touch screens); not read out. */}
-          <span className="formwork-drop-hint" aria-hidden="true">
-            {' '}
-            {intl.formatMessage({ id: 'upload.dropHint' })}
-          </span>
+          {!(disabled || readonly) && (
+            <span className="formwork-drop-hint" aria-hidden="true">
+              {' '}
+              {intl.formatMessage({ id: 'upload.dropHint' })}
+            </span>
+          )}
           {file && <span className="sr-only"> {intl.formatMessage({ id: 'upload.selected' }, { name: file.name })}</span>}
         </>
       }
