@@ -117,6 +117,11 @@ export interface SiteModel {
   header: Link[];
   footer: Link[];
   products: Record<string, Product>;
+  /**
+   * Where the provider sends a product's buyer: back to the page that sells it (the first page with its
+   * checkout block; "/" if none) if they give up, to its `paid` page (else that same page) once paid.
+   */
+  productPages: Record<string, { soldOn: string; paid: string }>;
   services: ServiceModel[];
   pages: PageModel[];
   mail: MailTemplateModel[];
@@ -602,6 +607,12 @@ export async function buildModel(sources: SchemaSources, problems: Problems): Pr
   for (const [i, p] of pages.entries()) {
     for (const product of productsUsed(p.blocks)) if (!products[product]) problems.add(sources.pages[i]?.page.path ?? '', '/blocks', `"${product}" is not one of site.json products`);
   }
+  const productPages = Object.fromEntries(
+    Object.entries(products).map(([id, product]) => {
+      const soldOn = pages.find((page) => productsUsed(page.blocks).includes(id))?.route ?? '/';
+      return [id, { soldOn, paid: product.paid ?? soldOn }];
+    }),
+  );
   for (const status of (site.statuses ?? []) as string[]) {
     if (!(`status.${status}` in messages.en)) problems.add(sources.site.path, '/statuses', `no English text for message "status.${status}" (common/i18n)`);
   }
@@ -671,6 +682,7 @@ export async function buildModel(sources: SchemaSources, problems: Problems): Pr
     constants: siteConstants,
     header: (site.header ?? []) as Link[],
     products,
+    productPages,
     footer: (site.footer ?? []) as Link[],
     services,
     pages,

@@ -9,7 +9,6 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import { siteCollections, type SiteModel } from '../model.ts';
 import { PROOF_FIELD, sealedName, SYSTEM_FIELDS, takesPayment } from '../transform/collections.ts';
 import { HONEYPOT_FIELD } from '../../src/engine/honeypot.ts';
-import type { Block } from '../../src/engine/types.ts';
 import { agreementsTable } from '../agreements.ts';
 import { bundleForPocketBase } from './bundle.ts';
 import { adminCard, resolveAdminLabels, type Files } from './registry.ts';
@@ -37,20 +36,9 @@ function validatorsSource(site: SiteModel): string {
   return HEADER + bundleForPocketBase(source, 'validators.js');
 }
 
-/**
- * What the server may charge for each product: its English name and its prices (never the browser's), and
- * where the provider sends the buyer: the page that sells it (`soldOn`, the first with its checkout block)
- * if they give up, the product's `paid` page (else that same page) once they have paid.
- */
+/** What the server may charge for each product (its English name and prices, never the browser's) and where the provider sends the buyer. */
 function productTable(site: SiteModel) {
-  const sells = (blocks: Block[], id: string): boolean =>
-    blocks.some((b) => (b.type === 'checkout' && b.product === id) || (b.type === 'accordion' && b.sections.some((section) => sells(section.blocks, id))));
-  return Object.fromEntries(
-    Object.entries(site.products).map(([id, p]) => {
-      const soldOn = site.pages.find((page) => sells(page.blocks, id))?.route ?? '/';
-      return [id, { name: site.messages.en[p.name] ?? id, prices: p.prices, soldOn, paid: p.paid ?? soldOn }];
-    }),
-  );
+  return Object.fromEntries(Object.entries(site.products).map(([id, p]) => [id, { name: site.messages.en[p.name] ?? id, prices: p.prices, ...site.productPages[id] }]));
 }
 
 /** The staff card as the server needs it for exports: each field's label per language and how it is shown. */
