@@ -54,15 +54,8 @@
       let page = null;
       let remember = null;
       try {
-        const { languageToRemember, prerenderedPage, staffFramePage } = require(`${__hooks}/lib/prerendered.js`);
-        // Read once (a build is served as it was made), not on every page request; kept as text, since
-        // the store hands values across the hooks' VMs.
-        let text = $app.store().get('formwork.prerenderedLanguages');
-        if (!text) {
-          text = toString($os.readFile($filepath.join(dir, 'prerendered', 'languages.json')));
-          $app.store().set('formwork.prerenderedLanguages', text);
-        }
-        const languages = JSON.parse(text);
+        const { buildFile, languageToRemember, prerenderedPage, staffFramePage } = require(`${__hooks}/lib/prerendered.js`);
+        const languages = buildFile(dir, 'languages.json');
         const cookie = (name) => {
           try {
             return e.request.cookie(name).value;

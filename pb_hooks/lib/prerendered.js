@@ -57,13 +57,33 @@ function isBuilt(lang, languages) {
   return !!languages && Array.isArray(languages.languages) && LANGUAGE.test(lang) && languages.languages.indexOf(lang) >= 0;
 }
 
+/** Parsed build files, per JS runtime (each keeps its own copy of this module), by the text they were read from. */
+const parsed = {};
+
+/**
+ * The build's prerendered/<name> (languages.json, routes.json), parsed. Read from disk once per process
+ * (a build is served as it was made) and kept as text in the app's store, which the hooks' runtimes
+ * share; parsed once per runtime. Throws if the build has no such file. Runs in a hook.
+ */
+function buildFile(dir, name) {
+  const key = 'formwork.build.' + name;
+  let text = $app.store().get(key);
+  if (!text) {
+    text = toString($os.readFile($filepath.join(dir, 'prerendered', name)));
+    $app.store().set(key, text);
+  }
+  if (!parsed[name] || parsed[name].text !== text) parsed[name] = { text: text, value: JSON.parse(text) };
+  return parsed[name].value;
+}
+
+const segments = (path) => path.toLowerCase().split('/').filter((segment) => segment !== '');
+
 /**
  * Whether the site has a screen for `path`: one of `routes` (the build's prerendered/routes.json, react-router
  * patterns) matches it as react-router would (letter case and a trailing slash aside, `:name` any one
  * segment). An address none matches is answered 404 (the shell still shows the site's "not found").
  */
 function isSiteRoute(path, routes) {
-  const segments = (p) => p.toLowerCase().split('/').filter((segment) => segment !== '');
   const asked = segments(path);
   return routes.some((route) => {
     const pattern = segments(route);
@@ -72,7 +92,7 @@ function isSiteRoute(path, routes) {
 }
 
 /**
- * Whether `path` names nothing the site in `dir` (the public dir) has: no file and no screen. The static
+ * Whether `path` names nothing the site in `dir` (the public dir) has: no screen and no file. The static
  * route would answer it 200 with the shell; its page says "not found", and so should its status. Without
  * the build's prerendered/routes.json (a build without prerendering) nothing is unknown. Runs in a hook.
  */
@@ -81,21 +101,15 @@ function unknownAddress(dir, path) {
   // any file on the server; the static route serves none of them either.
   if (path.split('/').indexOf('..') >= 0) return true;
   try {
-    if (!$os.stat($filepath.join(dir, path)).isDir()) return false; // a file of the site: the static route answers
-  } catch {
-    // not a file
-  }
-  try {
-    // Read once per process (a build is served as it was made); kept as text: the store is shared by the VMs.
-    let text = $app.store().get('formwork.siteRoutes');
-    if (!text) {
-      text = toString($os.readFile($filepath.join(dir, 'prerendered', 'routes.json')));
-      $app.store().set('formwork.siteRoutes', text);
-    }
-    return !isSiteRoute(path, JSON.parse(text).routes);
+    if (isSiteRoute(path, buildFile(dir, 'routes.json').routes)) return false; // in memory: before the disk
   } catch {
     return false;
   }
+  try {
+    return $os.stat($filepath.join(dir, path)).isDir(); // a file of the site: the static route answers
+  } catch {
+    return true; // neither a screen nor a file
+  }
 }
 
-module.exports = { prerenderedPage, staffFramePage, languageToRemember, isSiteRoute, unknownAddress };
+module.exports = { buildFile, prerenderedPage, staffFramePage, languageToRemember, isSiteRoute, unknownAddress };
