@@ -35,5 +35,10 @@ export function acceptedTypesLabel(accept: string[]): string {
  */
 export const PICKER_OF = 'data-picker-of';
 
+/** The hidden `<input type=file>` inside `root` that the picker button with id `pickerId` opens, if any. */
+export function pickerInput(root: ParentNode, pickerId: string): HTMLInputElement | null {
+  return root.querySelector<HTMLInputElement>(`input[type=file][${PICKER_OF}="${CSS.escape(pickerId)}"]`);
+}
+
 /** The attribute naming, on a file field's wrapper (label, button, texts), the id of its picker: where a file may be dropped (features/forms/fileDrop.ts). */
 export const DROP_ZONE_OF = 'data-file-drop';

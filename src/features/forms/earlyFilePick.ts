@@ -5,13 +5,13 @@
  * chosen at once. The chosen file stays in the hidden `<input type=file>` until the form has taken over,
  * which hands it to the field as the change it was (earlyInput.ts).
  */
-import { PICKER_OF } from '../../engine/files.ts';
+import { pickerInput } from '../../engine/files.ts';
 
 function onClick(event: MouseEvent): void {
   const button = event.target instanceof Element ? event.target.closest('[data-awaiting-code] form button[id]') : null;
   if (!button) return;
-  const input = button.ownerDocument.querySelector(`input[type=file][${PICKER_OF}="${CSS.escape(button.id)}"]`);
-  if (!(input instanceof HTMLInputElement) || input.disabled) return;
+  const input = pickerInput(button.ownerDocument, button.id);
+  if (!input || input.disabled) return;
   input.click();
   // Not on to React: if the form's code has come meanwhile, React would take the form over within this
   // click and hand it to the picker's own handler, which would ask for a second chooser.

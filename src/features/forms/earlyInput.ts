@@ -10,7 +10,7 @@
  * what was read as the code arrived (noteEarlyInput) is handed to the new inputs the same way. A file
  * chosen early (earlyFilePick.ts) is handed over as its `change`, which React hears as it is.
  */
-import { PICKER_OF } from '../../engine/files.ts';
+import { PICKER_OF, pickerInput } from '../../engine/files.ts';
 
 type Setter = (this: HTMLElement, value: unknown) => void;
 
@@ -64,13 +64,21 @@ const isText = (element: Control): element is HTMLInputElement | HTMLTextAreaEle
  */
 function controlKey(element: Control): string | null {
   if (element.id) return `#${element.id}`;
-  if (isFile(element)) return element.getAttribute(PICKER_OF) ? `^${element.getAttribute(PICKER_OF)}` : null;
+  if (isFile(element)) {
+    const picker = element.getAttribute(PICKER_OF);
+    return picker ? `^${picker}` : null;
+  }
   if (element.name && !(element instanceof HTMLInputElement && element.type === 'radio')) return `@${element.name}`;
   return null;
 }
+/** Each kind of key's look-up, by its first character (controlKey). */
+const FIND: Record<string, (root: HTMLElement, name: string) => Element | null> = {
+  '#': (root, id) => root.ownerDocument.getElementById(id),
+  '@': (root, name) => root.querySelector(`[name="${CSS.escape(name)}"]`),
+  '^': pickerInput,
+};
 function findControl(root: HTMLElement, key: string): Control | null {
-  const selector = key.startsWith('^') ? `input[type=file][${PICKER_OF}="${CSS.escape(key.slice(1))}"]` : `[name="${CSS.escape(key.slice(1))}"]`;
-  const found = key.startsWith('#') ? root.ownerDocument.getElementById(key.slice(1)) : root.querySelector(selector);
+  const found = FIND[key.charAt(0)]?.(root, key.slice(1)) ?? null;
   return found && root.contains(found) ? (found as Control) : null;
 }
 const hasCaret = (element: HTMLInputElement | HTMLTextAreaElement) => element instanceof HTMLTextAreaElement || /^(?:text|search|tel|url|password)$/.test(element.type);

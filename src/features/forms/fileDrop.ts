@@ -6,7 +6,7 @@
  * picked there (its type and size checked as always), or, before the form's code has come, keeps it for
  * the hand-over (earlyInput.ts). Set up by the page's own code (formCode.ts), so both work from the start.
  */
-import { DROP_ZONE_OF, PICKER_OF } from '../../engine/files.ts';
+import { DROP_ZONE_OF, pickerInput } from '../../engine/files.ts';
 
 const DRAGGING = 'data-dragging';
 
@@ -15,10 +15,11 @@ const zoneOf = (target: EventTarget | null): Element | null => (target instanceo
 /** The hidden input of the field `zone` belongs to, unless the field is disabled (its button, as sending makes it). */
 function pickerOf(zone: Element): HTMLInputElement | null {
   const id = zone.getAttribute(DROP_ZONE_OF) ?? '';
-  const input = zone.ownerDocument.querySelector(`input[type=file][${PICKER_OF}="${CSS.escape(id)}"]`);
-  const button = zone.ownerDocument.getElementById(id);
-  return input instanceof HTMLInputElement && !input.disabled && !button?.matches(':disabled') ? input : null;
+  const input = pickerInput(zone.ownerDocument, id);
+  return input && !input.disabled && !zone.ownerDocument.getElementById(id)?.matches(':disabled') ? input : null;
 }
+/** The document a listener below is set on. */
+const documentOf = (event: Event): Document => event.currentTarget as Document;
 function markDragging(document: Document, zone: Element | null): void {
   for (const marked of document.querySelectorAll(`[${DRAGGING}]`)) if (marked !== zone) marked.removeAttribute(DRAGGING);
   zone?.setAttribute(DRAGGING, '');
@@ -30,19 +31,18 @@ function onDragOver(event: DragEvent): void {
   const zone = zoneOf(event.target);
   const droppable = !!zone && !!pickerOf(zone);
   event.dataTransfer!.dropEffect = droppable ? 'copy' : 'none';
-  markDragging((event.currentTarget as Document | null) ?? document, droppable ? zone : null);
+  markDragging(documentOf(event), droppable ? zone : null);
 }
 
 function onDragLeave(event: DragEvent): void {
   // Leaving the window (no element to go to): no field is a target any more.
-  if (event.relatedTarget === null) markDragging((event.currentTarget as Document | null) ?? document, null);
+  if (event.relatedTarget === null) markDragging(documentOf(event), null);
 }
 
 function onDrop(event: DragEvent): void {
   if (!carriesFiles(event)) return;
   event.preventDefault();
-  const document = (event.currentTarget as Document | null) ?? window.document;
-  markDragging(document, null);
+  markDragging(documentOf(event), null);
   const zone = zoneOf(event.target);
   const input = zone && pickerOf(zone);
   const files = event.dataTransfer?.files;
