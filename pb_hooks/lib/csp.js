@@ -31,10 +31,8 @@ const DIRECTIVES = [
   "object-src 'none'",
 ];
 
-const CONTENT_SECURITY_POLICY = DIRECTIVES.join('; ');
-
 const PAGE_HEADERS = {
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'Content-Security-Policy': DIRECTIVES.join('; '),
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
@@ -45,4 +43,4 @@ function setPageHeaders(headers) {
   for (const name in PAGE_HEADERS) headers.set(name, PAGE_HEADERS[name]);
 }
 
-module.exports = { CONTENT_SECURITY_POLICY, PAGE_HEADERS, setPageHeaders };
+module.exports = { setPageHeaders };

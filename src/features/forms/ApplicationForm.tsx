@@ -66,8 +66,8 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Appli
   const [signature, setSignature] = useState<SignatureState>({ name: '', accepted: false });
   // A prerendered form is used before its code comes (formCode.ts): what was typed, chosen or ticked
   // meanwhile is handed to the form's state as soon as React has taken the form over, and a press of the
-  // send is carried out then (earlySend.ts). The file picker and the SSN's show/hide need the code: they
-  // say they are unavailable until it has come, but stay in the tab order.
+  // send is carried out then (earlySend.ts), as is a file chosen or dropped (earlyFilePick.ts, fileDrop.ts).
+  // The SSN's show/hide needs the code: it says it is unavailable until then, but stays in the tab order.
   const live = useHydrated();
   // Taken over from the page's HTML (its first render a hydration), not rendered afresh (a visit from
   // another screen, a new form after an inline success): only then is there early input to hand over.
