@@ -2,7 +2,9 @@
  * E-mail templates (schemas/mail/<name>/): parsed with handlebars here, so a template that does not
  * compile or names a variable the server never provides is a schema error, not a broken e-mail.
  * Templates see only the variables below: the applicant's name, never a field by name, so no template
- * can put an SSN, card data or a document link into an e-mail.
+ * can put an SSN, card data or a document link into an e-mail. A template that goes to the applicant
+ * shows nothing the visitor typed (VISITOR_TEXT), and no template links to anything but the company's
+ * own addresses (LINK_VARIABLES).
  */
 import Handlebars from 'handlebars';
 import type { Locale } from '../src/engine/types.ts';
@@ -28,6 +30,23 @@ export const MAIL_VARIABLES = [
   'cancelTimeZone',
   'checkoutUrl',
 ];
+/**
+ * The variables that are text a visitor typed (the name as the form's fields compose it). An e-mail that
+ * goes to the applicant goes to an address the visitor chose: anything of theirs in it would let a stranger
+ * send any text from the company's address (issue 29.10). Only staff templates may read them; an
+ * applicant's `fields` hold only closed choices (pb_hooks/lib/outbox.js fieldLines, `closed` below).
+ */
+const VISITOR_TEXT = ['name'];
+/** Templates that go to staff (their own addresses): every other template goes to an applicant. */
+const STAFF_TEMPLATES = ['staff-notice', 'staff-digest'];
+/**
+ * The only values a template may put where a link's address goes: the company's own (the site's pages,
+ * the checkout link of service.json, the company's phone and e-mail from site.json).
+ */
+const LINK_VARIABLES = ['statusUrl', 'checkoutUrl', 'listUrl', 'company.phoneDigits', 'company.email'];
+/** The end of a template's text where a value put next becomes (part of) a link's address: an attribute that takes a URL, or a URL begun. */
+const IN_LINK = /(?:\s(?:href|src|srcset|action|formaction|background|poster|cite|xlink:href)\s*=\s*(?:"[^"]*|'[^']*|[^\s"'>]*)|[a-z][a-z0-9+.-]*:(?:\/\/)?[^\s"'<>]*)$/i;
+
 /** Inside {{#each fields}}: one non-sensitive, non-file field; inside {{#each agreements}}: one document. */
 const FIELD_VARIABLES = ['label', 'value', 'title', 'text'];
 const COMPANY_VARIABLES = ['name', 'address', 'phone', 'phoneDigits', 'email', 'ein', 'stateId'];
@@ -93,6 +112,31 @@ function variablesOf(program: Node, insideEach = false, out: { path: string; inE
   return out;
 }
 
+/** The variables a template puts into a link's address (an href, a src, a URL begun in the text), in the order written. */
+function linkedVariables(program: Node): string[] {
+  const linked: string[] = [];
+  let tail = '';
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    const n = node as Node;
+    if (n.type === 'ContentStatement') {
+      tail = (tail + String(n.value)).slice(-500);
+    } else if (n.type === 'MustacheStatement') {
+      const path = String((n.path as Node).original);
+      if (IN_LINK.test(tail)) linked.push(path);
+      tail += 'x'; // the value is in the text now: still inside the address it continues
+    } else if (n.type === 'BlockStatement') {
+      visit((n.program as Node | undefined)?.body);
+      visit((n.inverse as Node | undefined)?.body);
+    } else if (n.type === 'Program') {
+      visit(n.body);
+    }
+  };
+  visit(program);
+  return linked;
+}
+
 function allowed(path: string, inEach: boolean, digest: boolean): boolean {
   const [head, ...rest] = path.split('.');
   if (inEach && (digest ? NOTICE_VARIABLES : FIELD_VARIABLES).includes(path)) return true;
@@ -116,8 +160,16 @@ function checkTemplate(source: string, file: string, pointer: string, problems: 
     return [];
   }
   const read: string[] = [];
+  const toStaff = STAFF_TEMPLATES.includes(name);
+  for (const path of linkedVariables(ast)) {
+    if (!LINK_VARIABLES.includes(path)) {
+      problems.add(file, pointer, `"${path}" is put into a link: a link's address may only be the company's own (${LINK_VARIABLES.join(', ')}), so an e-mail never links to an address a visitor typed`);
+    }
+  }
   for (const { path, inEach, raw } of variablesOf(ast)) {
-    if (!allowed(path, inEach, digest)) {
+    if (!toStaff && !inEach && VISITOR_TEXT.includes(path)) {
+      problems.add(file, pointer, `"${path}" is text the visitor typed, and this e-mail goes to an address they chose: only staff templates (${STAFF_TEMPLATES.join(', ')}) may show it (greet without a name)`);
+    } else if (!allowed(path, inEach, digest)) {
       problems.add(file, pointer, `unknown variable "${path}": ${variablesHint(digest)}`);
     } else if (raw && !(digest && inEach && path === 'html')) {
       problems.add(file, pointer, `"${path}" is put in unescaped ({{{…}}} or {{&…}}): write {{${path}}}, so what an applicant typed cannot become HTML in the e-mail`);

@@ -89,8 +89,8 @@ export interface PageModel {
 
 /** The names of the collections every site has beside its services, as both runtimes are told them. */
 export function siteCollections(site: SiteModel) {
-  const { staffCollection, trashCollection, outboxCollection, auditCollection, historyCollection, signatureCollection, agreementTextCollection } = site;
-  return { staffCollection, trashCollection, outboxCollection, auditCollection, historyCollection, signatureCollection, agreementTextCollection };
+  const { staffCollection, trashCollection, outboxCollection, auditCollection, historyCollection, signatureCollection, agreementTextCollection, webhookEventCollection } = site;
+  return { staffCollection, trashCollection, outboxCollection, auditCollection, historyCollection, signatureCollection, agreementTextCollection, webhookEventCollection };
 }
 
 export interface SiteModel {
@@ -109,6 +109,8 @@ export interface SiteModel {
   signatureCollection: string;
   /** Every agreement text ever presented, by hash (what a signature names). */
   agreementTextCollection: string;
+  /** The payment provider's webhook events already acted on (server only). */
+  webhookEventCollection: string;
   /** Days personal data is kept: per CCPA category letter, else the default (site.json retention). */
   retention: RetentionModel;
   company: Company;
@@ -676,6 +678,7 @@ export async function buildModel(sources: SchemaSources, problems: Problems): Pr
     statuses: (site.statuses ?? []) as string[],
     signatureCollection: String(site.signatureCollection),
     agreementTextCollection: String(site.agreementTextCollection),
+    webhookEventCollection: String(site.webhookEventCollection),
     retention: retentionOf(site.retention as Partial<RetentionModel> | undefined),
     mail: mailTemplates,
     company: site.company as Company,

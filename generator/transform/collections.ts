@@ -244,13 +244,17 @@ export function auditCollection(site: SiteModel): PbCollection {
       name,
       site,
       [
-        field(name, 'select', 'action', { required: true, maxSelect: 1, values: ['reveal', 'export', 'restore', 'purge', 'delete', 'staff'] }),
+        // cancel: an applicant cancelled through their status link (no staff account; its ip and userAgent say from where).
+        // account-link: an admin issued a link to a connected account's payments page (pb_hooks/lib/accountLinks.js).
+        field(name, 'select', 'action', { required: true, maxSelect: 1, values: ['reveal', 'export', 'restore', 'purge', 'delete', 'staff', 'cancel', 'account-link'] }),
         textField(name, 'actor', 50, false),
         textField(name, 'actorEmail', 255, false),
         textField(name, 'sourceCollection', 100, false),
         textField(name, 'record', 50, false),
         textField(name, 'field', 100, false),
         textField(name, 'detail', 1000, false),
+        textField(name, 'ip', 64, false),
+        textField(name, 'userAgent', 500, false),
         ...autodates(name),
       ],
       [`CREATE INDEX \`idx_${name}_created\` ON \`${name}\` (\`created\`)`, `CREATE INDEX \`idx_${name}_record\` ON \`${name}\` (\`sourceCollection\`, \`record\`)`],
@@ -307,7 +311,7 @@ export function agreementTextCollection(site: SiteModel): PbCollection {
   );
 }
 
-/** Every status change of an application (staff read it on the card). */
+/** Every status change of an application (staff read it on the card), and where an applicant's own change came from. */
 export function historyCollection(site: SiteModel): PbCollection {
   const name = site.historyCollection;
   return serverWritten(
@@ -321,10 +325,32 @@ export function historyCollection(site: SiteModel): PbCollection {
       textField(name, 'by', 50, false),
       textField(name, 'byEmail', 255, false),
       textField(name, 'note', 1000, false),
+      // A change made through the applicant's status link: the address and browser it came from.
+      textField(name, 'ip', 64, false),
+      textField(name, 'userAgent', 500, false),
       ...autodates(name),
     ],
     [`CREATE INDEX \`idx_${name}_record\` ON \`${name}\` (\`sourceCollection\`, \`record\`, \`created\`)`],
   );
+}
+
+/**
+ * The payment provider's webhook events already acted on (pb_hooks/lib/webhookEvents.js): the unique
+ * index makes the second of two deliveries of one event fail in its transaction, so it is acted on once.
+ * Superusers only: nothing in it is staff's business.
+ */
+export function webhookEventCollection(site: SiteModel): PbCollection {
+  const name = site.webhookEventCollection;
+  return {
+    ...serverWritten(
+      name,
+      site,
+      [textField(name, 'eventId', 255, true), textField(name, 'type', 100, false), textField(name, 'outcome', 200, false), ...autodates(name)],
+      [`CREATE UNIQUE INDEX \`idx_${name}_eventId\` ON \`${name}\` (\`eventId\`)`, `CREATE INDEX \`idx_${name}_created\` ON \`${name}\` (\`created\`)`],
+    ),
+    listRule: null,
+    viewRule: null,
+  };
 }
 
 /**
@@ -397,6 +423,10 @@ export function staffCollection(site: SiteModel): PbCollection {
       authRule: 'disabled = false && verified = true',
       manageRule: null,
       passwordAuth: { enabled: true, identityFields: ['email'] },
+      // A working day, not PocketBase's week: a token copied from a browser with SSNs behind it must not
+      // outlive the shift. The console renews its session whenever a screen opens (RequireStaff), so the
+      // hours count from the last screen opened.
+      authToken: { duration: 8 * 3600 },
       // A one-time code by e-mail as the second factor, for the accounts that have it switched on.
       mfa: { enabled: true, duration: 1800, rule: 'mfa = true' },
       otp: { enabled: true, duration: 300, length: 8 },
@@ -414,6 +444,7 @@ export function siteCollections(site: SiteModel): PbCollection[] {
     historyCollection(site),
     signatureCollection(site),
     agreementTextCollection(site),
+    webhookEventCollection(site),
     ...site.services.map((s) => serviceCollection(s, site)),
   ];
 }

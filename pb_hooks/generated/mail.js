@@ -824,40 +824,24 @@ module.exports = {
           return parent[propertyName];
       };
       return "Thank you for writing to " + ((stack1 = container.lambda((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "");
-    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
-      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
-          return parent[propertyName];
-      };
-      return "Dear " + container.escapeExpression((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 22 }, end: { line: 2, column: 30 } } }) : helper)) + ",";
-    }, 1: function(container, depth0, helpers, partials, data) {
-      return "Hello,";
-    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), html: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
       return `<div lang="en" style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
-  <p>` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 2, column: 5 }, end: { line: 2, column: 52 } } })) != null ? stack1 : "") + `</p>
+  <p>Hello,</p>
   <p>Thank you for contacting us (<strong>` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 42 }, end: { line: 3, column: 53 } } }) : helper)) + `</strong>). We have received your message and will get back to you soon.</p>
   <p>Your reference: <strong>` + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 4, column: 29 }, end: { line: 4, column: 42 } } }) : helper)) + "</strong> (sent " + alias4((helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 4, column: 58 }, end: { line: 4, column: 73 } } }) : helper)) + `).</p>
   <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + '<br><a href="tel:' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phoneDigits") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + '</a> \xB7 <a href="mailto:' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "email") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "email") : stack1, depth0)) + "</a><br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + `</p>
 </div>
 `;
-    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
-      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
-          return parent[propertyName];
-      };
-      return "Dear " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 17 }, end: { line: 1, column: 25 } } }) : helper)) != null ? stack1 : "") + ",";
-    }, 1: function(container, depth0, helpers, partials, data) {
-      return "Hello,";
-    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), text: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
-      return ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 47 } } })) != null ? stack1 : "") + `
+      return `Hello,
 
 Thank you for contacting us (` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 29 }, end: { line: 3, column: 40 } } }) : helper)) != null ? stack1 : "") + `). We have received your message and will get back to you soon.
 
@@ -873,40 +857,24 @@ Your reference: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "refe
           return parent[propertyName];
       };
       return ((stack1 = container.lambda((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + " kompaniyasiga yozganingiz uchun rahmat";
-    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
-      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
-          return parent[propertyName];
-      };
-      return "Hurmatli " + container.escapeExpression((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 26 }, end: { line: 2, column: 34 } } }) : helper)) + ",";
-    }, 1: function(container, depth0, helpers, partials, data) {
-      return "Assalomu alaykum,";
-    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), html: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
       return `<div lang="uz" style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
-  <p>` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 2, column: 5 }, end: { line: 2, column: 67 } } })) != null ? stack1 : "") + `</p>
+  <p>Assalomu alaykum,</p>
   <p>Biz bilan bog\u02BBlanganingiz uchun rahmat (<strong>\xAB` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 54 }, end: { line: 3, column: 65 } } }) : helper)) + `\xBB</strong>). Xabaringizni oldik va tez orada sizga javob beramiz.</p>
   <p>Raqam: <strong>` + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 4, column: 20 }, end: { line: 4, column: 33 } } }) : helper)) + "</strong> (yuborilgan vaqt: " + alias4((helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 4, column: 61 }, end: { line: 4, column: 76 } } }) : helper)) + `).</p>
   <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + '<br><a href="tel:' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phoneDigits") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + '</a> \xB7 <a href="mailto:' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "email") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "email") : stack1, depth0)) + "</a><br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + `</p>
 </div>
 `;
-    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
-      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
-          return parent[propertyName];
-      };
-      return "Hurmatli " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 21 }, end: { line: 1, column: 29 } } }) : helper)) != null ? stack1 : "") + ",";
-    }, 1: function(container, depth0, helpers, partials, data) {
-      return "Assalomu alaykum,";
-    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), text: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
-      return ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 62 } } })) != null ? stack1 : "") + `
+      return `Assalomu alaykum,
 
 Biz bilan bog\u02BBlanganingiz uchun rahmat (\xAB` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 41 }, end: { line: 3, column: 52 } } }) : helper)) != null ? stack1 : "") + `\xBB). Xabaringizni oldik va tez orada sizga javob beramiz.
 
@@ -922,40 +890,24 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
           return parent[propertyName];
       };
       return "\u0421\u043F\u0430\u0441\u0438\u0431\u043E, \u0447\u0442\u043E \u043D\u0430\u043F\u0438\u0441\u0430\u043B\u0438 \u0432 " + ((stack1 = container.lambda((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "");
-    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
-      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
-          return parent[propertyName];
-      };
-      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435, " + container.escapeExpression((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 31 }, end: { line: 2, column: 39 } } }) : helper)) + "!";
-    }, 1: function(container, depth0, helpers, partials, data) {
-      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!";
-    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), html: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
       return `<div lang="ru" style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
-  <p>` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 2, column: 5 }, end: { line: 2, column: 68 } } })) != null ? stack1 : "") + `</p>
+  <p>\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!</p>
   <p>\u0421\u043F\u0430\u0441\u0438\u0431\u043E, \u0447\u0442\u043E \u0441\u0432\u044F\u0437\u0430\u043B\u0438\u0441\u044C \u0441 \u043D\u0430\u043C\u0438 (<strong>\xAB` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 45 }, end: { line: 3, column: 56 } } }) : helper)) + `\xBB</strong>). \u041C\u044B \u043F\u043E\u043B\u0443\u0447\u0438\u043B\u0438 \u0432\u0430\u0448\u0435 \u0441\u043E\u043E\u0431\u0449\u0435\u043D\u0438\u0435 \u0438 \u0441\u043A\u043E\u0440\u043E \u043E\u0442\u0432\u0435\u0442\u0438\u043C.</p>
   <p>\u041D\u043E\u043C\u0435\u0440 \u043E\u0431\u0440\u0430\u0449\u0435\u043D\u0438\u044F: <strong>` + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 4, column: 30 }, end: { line: 4, column: 43 } } }) : helper)) + "</strong> (\u043E\u0442\u043F\u0440\u0430\u0432\u043B\u0435\u043D\u043E " + alias4((helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 4, column: 65 }, end: { line: 4, column: 80 } } }) : helper)) + `).</p>
   <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + '<br><a href="tel:' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phoneDigits") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + '</a> \xB7 <a href="mailto:' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "email") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "email") : stack1, depth0)) + "</a><br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + `</p>
 </div>
 `;
-    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
-      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
-          return parent[propertyName];
-      };
-      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435, " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 26 }, end: { line: 1, column: 34 } } }) : helper)) != null ? stack1 : "") + "!";
-    }, 1: function(container, depth0, helpers, partials, data) {
-      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!";
-    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), text: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
-      return ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 63 } } })) != null ? stack1 : "") + `
+      return `\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!
 
 \u0421\u043F\u0430\u0441\u0438\u0431\u043E, \u0447\u0442\u043E \u0441\u0432\u044F\u0437\u0430\u043B\u0438\u0441\u044C \u0441 \u043D\u0430\u043C\u0438 (\xAB` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 32 }, end: { line: 3, column: 43 } } }) : helper)) != null ? stack1 : "") + `\xBB). \u041C\u044B \u043F\u043E\u043B\u0443\u0447\u0438\u043B\u0438 \u0432\u0430\u0448\u0435 \u0441\u043E\u043E\u0431\u0449\u0435\u043D\u0438\u0435 \u0438 \u0441\u043A\u043E\u0440\u043E \u043E\u0442\u0432\u0435\u0442\u0438\u043C.
 
@@ -973,22 +925,14 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
       };
       return "Your signed agreement and your right to cancel: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 48 }, end: { line: 1, column: 59 } } }) : helper)) != null ? stack1 : "");
     }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
-      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
-          return parent[propertyName];
-      };
-      return "Dear " + container.escapeExpression((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 22 }, end: { line: 2, column: 30 } } }) : helper)) + ",";
-    }, 1: function(container, depth0, helpers, partials, data) {
-      return "Hello,";
-    }, 2: function(container, depth0, helpers, partials, data) {
       var helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
       return "<p><strong>Your right to cancel: you may cancel this contract without penalty or obligation at any time before midnight at the end of " + alias4((helper = (helper = lookupProperty(helpers, "cancelUntil") || (depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "cancelUntil", hash: {}, data, loc: { start: { line: 4, column: 155 }, end: { line: 4, column: 170 } } }) : helper)) + " (" + alias4((helper = (helper = lookupProperty(helpers, "cancelTimeZone") || (depth0 != null ? lookupProperty(depth0, "cancelTimeZone") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "cancelTimeZone", hash: {}, data, loc: { start: { line: 4, column: 172 }, end: { line: 4, column: 190 } } }) : helper)) + " time).</strong> To cancel, open your application page and press \u201CCancel my application\u201D, or send us the notice of cancellation below.</p>";
-    }, 3: function(container, depth0, helpers, partials, data) {
+    }, 1: function(container, depth0, helpers, partials, data) {
       return ", cancellation";
-    }, 4: function(container, depth0, helpers, partials, data) {
+    }, 2: function(container, depth0, helpers, partials, data) {
       var helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
@@ -1002,31 +946,23 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
           return parent[propertyName];
       };
       return `<div lang="en" style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
-  <p>` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 2, column: 5 }, end: { line: 2, column: 52 } } })) != null ? stack1 : "") + `</p>
+  <p>Hello,</p>
   <p>Thank you for your application for <strong>` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 48 }, end: { line: 3, column: 59 } } }) : helper)) + "</strong> (reference <strong>" + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 3, column: 88 }, end: { line: 3, column: 101 } } }) : helper)) + "</strong>, signed " + alias4((helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 3, column: 119 }, end: { line: 3, column: 134 } } }) : helper)) + `). This e-mail is your copy of the documents you read and signed.</p>
-  ` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 4, column: 2 }, end: { line: 4, column: 335 } } })) != null ? stack1 : "") + `
-  <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 5, column: 14 }, end: { line: 5, column: 27 } } }) : helper)) + '">Open your application page</a> (status' + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(3, data, 0), inverse: container.noop, data, loc: { start: { line: 5, column: 67 }, end: { line: 5, column: 107 } } })) != null ? stack1 : "") + ` and payment).</p>
+  ` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 4, column: 2 }, end: { line: 4, column: 335 } } })) != null ? stack1 : "") + `
+  <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 5, column: 14 }, end: { line: 5, column: 27 } } }) : helper)) + '">Open your application page</a> (status' + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(1, data, 0), inverse: container.noop, data, loc: { start: { line: 5, column: 67 }, end: { line: 5, column: 107 } } })) != null ? stack1 : "") + ` and payment).</p>
   <p>We take no payment before the service is performed; the payment link will appear on your application page and come by e-mail when it is due.</p>
-` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(4, data, 0), inverse: container.noop, data, loc: { start: { line: 7, column: 2 }, end: { line: 10, column: 11 } } })) != null ? stack1 : "") + "  <p>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</p>
+` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 7, column: 2 }, end: { line: 10, column: 11 } } })) != null ? stack1 : "") + "  <p>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</p>
 </div>
 `;
     }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
-      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
-          return parent[propertyName];
-      };
-      return "Dear " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 17 }, end: { line: 1, column: 25 } } }) : helper)) != null ? stack1 : "") + ",";
-    }, 1: function(container, depth0, helpers, partials, data) {
-      return "Hello,";
-    }, 2: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
       return "YOUR RIGHT TO CANCEL: You may cancel this contract without penalty or obligation at any time before midnight at the end of " + ((stack1 = (helper = (helper = lookupProperty(helpers, "cancelUntil") || (depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "cancelUntil", hash: {}, data, loc: { start: { line: 5, column: 142 }, end: { line: 5, column: 157 } } }) : helper)) != null ? stack1 : "") + " (" + ((stack1 = (helper = (helper = lookupProperty(helpers, "cancelTimeZone") || (depth0 != null ? lookupProperty(depth0, "cancelTimeZone") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "cancelTimeZone", hash: {}, data, loc: { start: { line: 5, column: 159 }, end: { line: 5, column: 177 } } }) : helper)) != null ? stack1 : "") + ' time). To cancel, open your application page and press "Cancel my application", or send us the notice of cancellation below.';
-    }, 3: function(container, depth0, helpers, partials, data) {
+    }, 1: function(container, depth0, helpers, partials, data) {
       return ", cancellation";
-    }, 4: function(container, depth0, helpers, partials, data) {
+    }, 2: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
@@ -1043,17 +979,17 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
-      return ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 47 } } })) != null ? stack1 : "") + `
+      return `Hello,
 
 Thank you for your application for ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 35 }, end: { line: 3, column: 46 } } }) : helper)) != null ? stack1 : "") + " (reference " + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 3, column: 58 }, end: { line: 3, column: 71 } } }) : helper)) != null ? stack1 : "") + ", signed " + ((stack1 = (helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 3, column: 80 }, end: { line: 3, column: 95 } } }) : helper)) != null ? stack1 : "") + `). This e-mail is your copy of the documents you read and signed.
 
-` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 5, column: 0 }, end: { line: 5, column: 309 } } })) != null ? stack1 : "") + `
+` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 5, column: 0 }, end: { line: 5, column: 309 } } })) != null ? stack1 : "") + `
 
-Your application page (status` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(3, data, 0), inverse: container.noop, data, loc: { start: { line: 7, column: 29 }, end: { line: 7, column: 69 } } })) != null ? stack1 : "") + " and payment): " + ((stack1 = (helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 7, column: 84 }, end: { line: 7, column: 97 } } }) : helper)) != null ? stack1 : "") + `
+Your application page (status` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(1, data, 0), inverse: container.noop, data, loc: { start: { line: 7, column: 29 }, end: { line: 7, column: 69 } } })) != null ? stack1 : "") + " and payment): " + ((stack1 = (helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 7, column: 84 }, end: { line: 7, column: 97 } } }) : helper)) != null ? stack1 : "") + `
 
 We take no payment before the service is performed; the payment link will appear on your application page and come by e-mail when it is due.
 
-` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(4, data, 0), inverse: container.noop, data, loc: { start: { line: 11, column: 0 }, end: { line: 18, column: 9 } } })) != null ? stack1 : "") + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 11, column: 0 }, end: { line: 18, column: 9 } } })) != null ? stack1 : "") + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
 ` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) != null ? stack1 : "") + `
 ` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) != null ? stack1 : "") + `
 `;
@@ -1064,22 +1000,14 @@ We take no payment before the service is performed; the payment link will appear
       };
       return "Imzolangan shartnomangiz va bekor qilish huquqingiz: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 53 }, end: { line: 1, column: 64 } } }) : helper)) != null ? stack1 : "");
     }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
-      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
-          return parent[propertyName];
-      };
-      return "Hurmatli " + container.escapeExpression((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 26 }, end: { line: 2, column: 34 } } }) : helper)) + ",";
-    }, 1: function(container, depth0, helpers, partials, data) {
-      return "Assalomu alaykum,";
-    }, 2: function(container, depth0, helpers, partials, data) {
       var helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
       return "<p><strong>Bekor qilish huquqingiz: siz ushbu shartnomani " + alias4((helper = (helper = lookupProperty(helpers, "cancelUntil") || (depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "cancelUntil", hash: {}, data, loc: { start: { line: 4, column: 79 }, end: { line: 4, column: 94 } } }) : helper)) + " kuni tugaydigan yarim tungacha (" + alias4((helper = (helper = lookupProperty(helpers, "cancelTimeZone") || (depth0 != null ? lookupProperty(depth0, "cancelTimeZone") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "cancelTimeZone", hash: {}, data, loc: { start: { line: 4, column: 127 }, end: { line: 4, column: 145 } } }) : helper)) + " vaqti bilan) hech qanday jarima yoki majburiyatsiz bekor qilishingiz mumkin.</strong> Bekor qilish uchun ariza sahifangizni oching va \xABArizamni bekor qilish\xBB tugmasini bosing yoki quyidagi bekor qilish to\u02BBg\u02BBrisidagi bildirishnomani bizga yuboring.</p>";
-    }, 3: function(container, depth0, helpers, partials, data) {
+    }, 1: function(container, depth0, helpers, partials, data) {
       return ", bekor qilish";
-    }, 4: function(container, depth0, helpers, partials, data) {
+    }, 2: function(container, depth0, helpers, partials, data) {
       var helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
@@ -1093,31 +1021,23 @@ We take no payment before the service is performed; the payment link will appear
           return parent[propertyName];
       };
       return `<div lang="uz" style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
-  <p>` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 2, column: 5 }, end: { line: 2, column: 67 } } })) != null ? stack1 : "") + `</p>
+  <p>Assalomu alaykum,</p>
   <p><strong>\xAB` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 14 }, end: { line: 3, column: 25 } } }) : helper)) + "\xBB</strong> xizmati uchun ariza berganingiz uchun rahmat (raqami <strong>" + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 3, column: 97 }, end: { line: 3, column: 110 } } }) : helper)) + "</strong>, imzolangan vaqti " + alias4((helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 3, column: 138 }, end: { line: 3, column: 153 } } }) : helper)) + `). Ushbu xat siz o\u02BBqigan va imzolagan hujjatlarning nusxasidir.</p>
-  ` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 4, column: 2 }, end: { line: 4, column: 404 } } })) != null ? stack1 : "") + `
-  <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 5, column: 14 }, end: { line: 5, column: 27 } } }) : helper)) + '">Ariza sahifangizni oching</a> (holat' + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(3, data, 0), inverse: container.noop, data, loc: { start: { line: 5, column: 65 }, end: { line: 5, column: 105 } } })) != null ? stack1 : "") + ` va to\u02BBlov).</p>
+  ` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 4, column: 2 }, end: { line: 4, column: 404 } } })) != null ? stack1 : "") + `
+  <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 5, column: 14 }, end: { line: 5, column: 27 } } }) : helper)) + '">Ariza sahifangizni oching</a> (holat' + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(1, data, 0), inverse: container.noop, data, loc: { start: { line: 5, column: 65 }, end: { line: 5, column: 105 } } })) != null ? stack1 : "") + ` va to\u02BBlov).</p>
   <p>Xizmat ko\u02BBrsatilmaguncha biz to\u02BBlov olmaymiz; to\u02BBlov havolasi vaqti kelganda ariza sahifangizda paydo bo\u02BBladi va elektron pochta orqali yuboriladi.</p>
-` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(4, data, 0), inverse: container.noop, data, loc: { start: { line: 7, column: 2 }, end: { line: 10, column: 11 } } })) != null ? stack1 : "") + "  <p>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</p>
+` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 7, column: 2 }, end: { line: 10, column: 11 } } })) != null ? stack1 : "") + "  <p>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</p>
 </div>
 `;
     }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
-      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
-          return parent[propertyName];
-      };
-      return "Hurmatli " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 21 }, end: { line: 1, column: 29 } } }) : helper)) != null ? stack1 : "") + ",";
-    }, 1: function(container, depth0, helpers, partials, data) {
-      return "Assalomu alaykum,";
-    }, 2: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
       return "BEKOR QILISH HUQUQINGIZ: Siz ushbu shartnomani " + ((stack1 = (helper = (helper = lookupProperty(helpers, "cancelUntil") || (depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "cancelUntil", hash: {}, data, loc: { start: { line: 5, column: 66 }, end: { line: 5, column: 81 } } }) : helper)) != null ? stack1 : "") + " kuni tugaydigan yarim tungacha (" + ((stack1 = (helper = (helper = lookupProperty(helpers, "cancelTimeZone") || (depth0 != null ? lookupProperty(depth0, "cancelTimeZone") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "cancelTimeZone", hash: {}, data, loc: { start: { line: 5, column: 114 }, end: { line: 5, column: 132 } } }) : helper)) != null ? stack1 : "") + " vaqti bilan) hech qanday jarima yoki majburiyatsiz bekor qilishingiz mumkin. Bekor qilish uchun ariza sahifangizni oching va \xABArizamni bekor qilish\xBB tugmasini bosing yoki quyidagi bekor qilish to\u02BBg\u02BBrisidagi bildirishnomani bizga yuboring.";
-    }, 3: function(container, depth0, helpers, partials, data) {
+    }, 1: function(container, depth0, helpers, partials, data) {
       return ", bekor qilish";
-    }, 4: function(container, depth0, helpers, partials, data) {
+    }, 2: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
@@ -1134,17 +1054,17 @@ We take no payment before the service is performed; the payment link will appear
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
-      return ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 62 } } })) != null ? stack1 : "") + `
+      return `Assalomu alaykum,
 
 \xAB` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 1 }, end: { line: 3, column: 12 } } }) : helper)) != null ? stack1 : "") + "\xBB xizmati uchun ariza berganingiz uchun rahmat (raqami " + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 3, column: 67 }, end: { line: 3, column: 80 } } }) : helper)) != null ? stack1 : "") + ", imzolangan vaqti " + ((stack1 = (helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 3, column: 99 }, end: { line: 3, column: 114 } } }) : helper)) != null ? stack1 : "") + `). Ushbu xat siz o\u02BBqigan va imzolagan hujjatlarning nusxasidir.
 
-` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 5, column: 0 }, end: { line: 5, column: 378 } } })) != null ? stack1 : "") + `
+` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 5, column: 0 }, end: { line: 5, column: 378 } } })) != null ? stack1 : "") + `
 
-Ariza sahifangiz (holat` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(3, data, 0), inverse: container.noop, data, loc: { start: { line: 7, column: 23 }, end: { line: 7, column: 63 } } })) != null ? stack1 : "") + " va to\u02BBlov): " + ((stack1 = (helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 7, column: 76 }, end: { line: 7, column: 89 } } }) : helper)) != null ? stack1 : "") + `
+Ariza sahifangiz (holat` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(1, data, 0), inverse: container.noop, data, loc: { start: { line: 7, column: 23 }, end: { line: 7, column: 63 } } })) != null ? stack1 : "") + " va to\u02BBlov): " + ((stack1 = (helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 7, column: 76 }, end: { line: 7, column: 89 } } }) : helper)) != null ? stack1 : "") + `
 
 Xizmat ko\u02BBrsatilmaguncha biz to\u02BBlov olmaymiz; to\u02BBlov havolasi vaqti kelganda ariza sahifangizda paydo bo\u02BBladi va elektron pochta orqali yuboriladi.
 
-` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(4, data, 0), inverse: container.noop, data, loc: { start: { line: 11, column: 0 }, end: { line: 18, column: 9 } } })) != null ? stack1 : "") + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 11, column: 0 }, end: { line: 18, column: 9 } } })) != null ? stack1 : "") + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
 ` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) != null ? stack1 : "") + `
 ` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) != null ? stack1 : "") + `
 `;
@@ -1155,22 +1075,14 @@ Xizmat ko\u02BBrsatilmaguncha biz to\u02BBlov olmaymiz; to\u02BBlov havolasi vaq
       };
       return "\u0412\u0430\u0448 \u043F\u043E\u0434\u043F\u0438\u0441\u0430\u043D\u043D\u044B\u0439 \u0434\u043E\u0433\u043E\u0432\u043E\u0440 \u0438 \u043F\u0440\u0430\u0432\u043E \u043D\u0430 \u043E\u0442\u043C\u0435\u043D\u0443: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 43 }, end: { line: 1, column: 54 } } }) : helper)) != null ? stack1 : "");
     }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
-      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
-          return parent[propertyName];
-      };
-      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435, " + container.escapeExpression((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 31 }, end: { line: 2, column: 39 } } }) : helper)) + "!";
-    }, 1: function(container, depth0, helpers, partials, data) {
-      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!";
-    }, 2: function(container, depth0, helpers, partials, data) {
       var helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
       return "<p><strong>\u0412\u0430\u0448\u0435 \u043F\u0440\u0430\u0432\u043E \u043D\u0430 \u043E\u0442\u043C\u0435\u043D\u0443: \u0432\u044B \u043C\u043E\u0436\u0435\u0442\u0435 \u0440\u0430\u0441\u0442\u043E\u0440\u0433\u043D\u0443\u0442\u044C \u044D\u0442\u043E\u0442 \u0434\u043E\u0433\u043E\u0432\u043E\u0440 \u0431\u0435\u0437 \u0448\u0442\u0440\u0430\u0444\u0430 \u0438 \u043A\u0430\u043A\u0438\u0445-\u043B\u0438\u0431\u043E \u043E\u0431\u044F\u0437\u0430\u0442\u0435\u043B\u044C\u0441\u0442\u0432 \u0432 \u043B\u044E\u0431\u043E\u0435 \u0432\u0440\u0435\u043C\u044F \u0434\u043E \u043F\u043E\u043B\u0443\u043D\u043E\u0447\u0438 \u0432 \u043A\u043E\u043D\u0446\u0435 \u0434\u043D\u044F " + alias4((helper = (helper = lookupProperty(helpers, "cancelUntil") || (depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "cancelUntil", hash: {}, data, loc: { start: { line: 4, column: 164 }, end: { line: 4, column: 179 } } }) : helper)) + " (\u043F\u043E \u0432\u0440\u0435\u043C\u0435\u043D\u0438 " + alias4((helper = (helper = lookupProperty(helpers, "cancelTimeZone") || (depth0 != null ? lookupProperty(depth0, "cancelTimeZone") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "cancelTimeZone", hash: {}, data, loc: { start: { line: 4, column: 192 }, end: { line: 4, column: 210 } } }) : helper)) + ").</strong> \u0427\u0442\u043E\u0431\u044B \u0440\u0430\u0441\u0442\u043E\u0440\u0433\u043D\u0443\u0442\u044C \u0434\u043E\u0433\u043E\u0432\u043E\u0440, \u043E\u0442\u043A\u0440\u043E\u0439\u0442\u0435 \u0441\u0442\u0440\u0430\u043D\u0438\u0446\u0443 \u0432\u0430\u0448\u0435\u0439 \u0437\u0430\u044F\u0432\u043A\u0438 \u0438 \u043D\u0430\u0436\u043C\u0438\u0442\u0435 \xAB\u041E\u0442\u043C\u0435\u043D\u0438\u0442\u044C \u0437\u0430\u044F\u0432\u043A\u0443\xBB \u0438\u043B\u0438 \u043E\u0442\u043F\u0440\u0430\u0432\u044C\u0442\u0435 \u043D\u0430\u043C \u0443\u0432\u0435\u0434\u043E\u043C\u043B\u0435\u043D\u0438\u0435 \u043E \u0440\u0430\u0441\u0442\u043E\u0440\u0436\u0435\u043D\u0438\u0438 \u0434\u043E\u0433\u043E\u0432\u043E\u0440\u0430, \u043F\u0440\u0438\u0432\u0435\u0434\u0451\u043D\u043D\u043E\u0435 \u043D\u0438\u0436\u0435.</p>";
-    }, 3: function(container, depth0, helpers, partials, data) {
+    }, 1: function(container, depth0, helpers, partials, data) {
       return ", \u043E\u0442\u043C\u0435\u043D\u0430";
-    }, 4: function(container, depth0, helpers, partials, data) {
+    }, 2: function(container, depth0, helpers, partials, data) {
       var helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
@@ -1184,31 +1096,23 @@ Xizmat ko\u02BBrsatilmaguncha biz to\u02BBlov olmaymiz; to\u02BBlov havolasi vaq
           return parent[propertyName];
       };
       return `<div lang="ru" style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
-  <p>` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 2, column: 5 }, end: { line: 2, column: 68 } } })) != null ? stack1 : "") + `</p>
+  <p>\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!</p>
   <p>\u0421\u043F\u0430\u0441\u0438\u0431\u043E \u0437\u0430 \u0437\u0430\u044F\u0432\u043A\u0443 \u043D\u0430 \u0443\u0441\u043B\u0443\u0433\u0443 <strong>\xAB` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 42 }, end: { line: 3, column: 53 } } }) : helper)) + "\xBB</strong> (\u043D\u043E\u043C\u0435\u0440 <strong>" + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 3, column: 79 }, end: { line: 3, column: 92 } } }) : helper)) + "</strong>, \u043F\u043E\u0434\u043F\u0438\u0441\u0430\u043D\u0430 " + alias4((helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 3, column: 113 }, end: { line: 3, column: 128 } } }) : helper)) + `). \u042D\u0442\u043E \u043F\u0438\u0441\u044C\u043C\u043E \u2014 \u0432\u0430\u0448 \u044D\u043A\u0437\u0435\u043C\u043F\u043B\u044F\u0440 \u0434\u043E\u043A\u0443\u043C\u0435\u043D\u0442\u043E\u0432, \u043A\u043E\u0442\u043E\u0440\u044B\u0435 \u0432\u044B \u043F\u0440\u043E\u0447\u0438\u0442\u0430\u043B\u0438 \u0438 \u043F\u043E\u0434\u043F\u0438\u0441\u0430\u043B\u0438.</p>
-  ` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 4, column: 2 }, end: { line: 4, column: 390 } } })) != null ? stack1 : "") + `
-  <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 5, column: 14 }, end: { line: 5, column: 27 } } }) : helper)) + '">\u041E\u0442\u043A\u0440\u044B\u0442\u044C \u0441\u0442\u0440\u0430\u043D\u0438\u0446\u0443 \u0437\u0430\u044F\u0432\u043A\u0438</a> (\u0441\u0442\u0430\u0442\u0443\u0441' + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(3, data, 0), inverse: container.noop, data, loc: { start: { line: 5, column: 64 }, end: { line: 5, column: 98 } } })) != null ? stack1 : "") + ` \u0438 \u043E\u043F\u043B\u0430\u0442\u0430).</p>
+  ` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 4, column: 2 }, end: { line: 4, column: 390 } } })) != null ? stack1 : "") + `
+  <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 5, column: 14 }, end: { line: 5, column: 27 } } }) : helper)) + '">\u041E\u0442\u043A\u0440\u044B\u0442\u044C \u0441\u0442\u0440\u0430\u043D\u0438\u0446\u0443 \u0437\u0430\u044F\u0432\u043A\u0438</a> (\u0441\u0442\u0430\u0442\u0443\u0441' + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(1, data, 0), inverse: container.noop, data, loc: { start: { line: 5, column: 64 }, end: { line: 5, column: 98 } } })) != null ? stack1 : "") + ` \u0438 \u043E\u043F\u043B\u0430\u0442\u0430).</p>
   <p>\u041C\u044B \u043D\u0435 \u0431\u0435\u0440\u0451\u043C \u043E\u043F\u043B\u0430\u0442\u0443 \u0434\u043E \u043E\u043A\u0430\u0437\u0430\u043D\u0438\u044F \u0443\u0441\u043B\u0443\u0433\u0438; \u0441\u0441\u044B\u043B\u043A\u0430 \u043D\u0430 \u043E\u043F\u043B\u0430\u0442\u0443 \u043F\u043E\u044F\u0432\u0438\u0442\u0441\u044F \u043D\u0430 \u0441\u0442\u0440\u0430\u043D\u0438\u0446\u0435 \u0432\u0430\u0448\u0435\u0439 \u0437\u0430\u044F\u0432\u043A\u0438 \u0438 \u043F\u0440\u0438\u0434\u0451\u0442 \u043F\u043E \u044D\u043B\u0435\u043A\u0442\u0440\u043E\u043D\u043D\u043E\u0439 \u043F\u043E\u0447\u0442\u0435, \u043A\u043E\u0433\u0434\u0430 \u043D\u0430\u0441\u0442\u0443\u043F\u0438\u0442 \u0441\u0440\u043E\u043A.</p>
-` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(4, data, 0), inverse: container.noop, data, loc: { start: { line: 7, column: 2 }, end: { line: 10, column: 11 } } })) != null ? stack1 : "") + "  <p>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</p>
+` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 7, column: 2 }, end: { line: 10, column: 11 } } })) != null ? stack1 : "") + "  <p>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</p>
 </div>
 `;
     }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
-      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
-          return parent[propertyName];
-      };
-      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435, " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 26 }, end: { line: 1, column: 34 } } }) : helper)) != null ? stack1 : "") + "!";
-    }, 1: function(container, depth0, helpers, partials, data) {
-      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!";
-    }, 2: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
       return "\u0412\u0410\u0428\u0415 \u041F\u0420\u0410\u0412\u041E \u041D\u0410 \u041E\u0422\u041C\u0415\u041D\u0423: \u0432\u044B \u043C\u043E\u0436\u0435\u0442\u0435 \u0440\u0430\u0441\u0442\u043E\u0440\u0433\u043D\u0443\u0442\u044C \u044D\u0442\u043E\u0442 \u0434\u043E\u0433\u043E\u0432\u043E\u0440 \u0431\u0435\u0437 \u0448\u0442\u0440\u0430\u0444\u0430 \u0438 \u043A\u0430\u043A\u0438\u0445-\u043B\u0438\u0431\u043E \u043E\u0431\u044F\u0437\u0430\u0442\u0435\u043B\u044C\u0441\u0442\u0432 \u0432 \u043B\u044E\u0431\u043E\u0435 \u0432\u0440\u0435\u043C\u044F \u0434\u043E \u043F\u043E\u043B\u0443\u043D\u043E\u0447\u0438 \u0432 \u043A\u043E\u043D\u0446\u0435 \u0434\u043D\u044F " + ((stack1 = (helper = (helper = lookupProperty(helpers, "cancelUntil") || (depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "cancelUntil", hash: {}, data, loc: { start: { line: 5, column: 151 }, end: { line: 5, column: 166 } } }) : helper)) != null ? stack1 : "") + " (\u043F\u043E \u0432\u0440\u0435\u043C\u0435\u043D\u0438 " + ((stack1 = (helper = (helper = lookupProperty(helpers, "cancelTimeZone") || (depth0 != null ? lookupProperty(depth0, "cancelTimeZone") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "cancelTimeZone", hash: {}, data, loc: { start: { line: 5, column: 179 }, end: { line: 5, column: 197 } } }) : helper)) != null ? stack1 : "") + "). \u0427\u0442\u043E\u0431\u044B \u0440\u0430\u0441\u0442\u043E\u0440\u0433\u043D\u0443\u0442\u044C \u0434\u043E\u0433\u043E\u0432\u043E\u0440, \u043E\u0442\u043A\u0440\u043E\u0439\u0442\u0435 \u0441\u0442\u0440\u0430\u043D\u0438\u0446\u0443 \u0432\u0430\u0448\u0435\u0439 \u0437\u0430\u044F\u0432\u043A\u0438 \u0438 \u043D\u0430\u0436\u043C\u0438\u0442\u0435 \xAB\u041E\u0442\u043C\u0435\u043D\u0438\u0442\u044C \u0437\u0430\u044F\u0432\u043A\u0443\xBB \u0438\u043B\u0438 \u043E\u0442\u043F\u0440\u0430\u0432\u044C\u0442\u0435 \u043D\u0430\u043C \u0443\u0432\u0435\u0434\u043E\u043C\u043B\u0435\u043D\u0438\u0435 \u043E \u0440\u0430\u0441\u0442\u043E\u0440\u0436\u0435\u043D\u0438\u0438 \u0434\u043E\u0433\u043E\u0432\u043E\u0440\u0430, \u043F\u0440\u0438\u0432\u0435\u0434\u0451\u043D\u043D\u043E\u0435 \u043D\u0438\u0436\u0435.";
-    }, 3: function(container, depth0, helpers, partials, data) {
+    }, 1: function(container, depth0, helpers, partials, data) {
       return ", \u043E\u0442\u043C\u0435\u043D\u0430";
-    }, 4: function(container, depth0, helpers, partials, data) {
+    }, 2: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
@@ -1225,17 +1129,17 @@ Xizmat ko\u02BBrsatilmaguncha biz to\u02BBlov olmaymiz; to\u02BBlov havolasi vaq
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
-      return ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 63 } } })) != null ? stack1 : "") + `
+      return `\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!
 
 \u0421\u043F\u0430\u0441\u0438\u0431\u043E \u0437\u0430 \u0437\u0430\u044F\u0432\u043A\u0443 \u043D\u0430 \u0443\u0441\u043B\u0443\u0433\u0443 \xAB` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 29 }, end: { line: 3, column: 40 } } }) : helper)) != null ? stack1 : "") + "\xBB (\u043D\u043E\u043C\u0435\u0440 " + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 3, column: 49 }, end: { line: 3, column: 62 } } }) : helper)) != null ? stack1 : "") + ", \u043F\u043E\u0434\u043F\u0438\u0441\u0430\u043D\u0430 " + ((stack1 = (helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 3, column: 74 }, end: { line: 3, column: 89 } } }) : helper)) != null ? stack1 : "") + `). \u042D\u0442\u043E \u043F\u0438\u0441\u044C\u043C\u043E \u2014 \u0432\u0430\u0448 \u044D\u043A\u0437\u0435\u043C\u043F\u043B\u044F\u0440 \u0434\u043E\u043A\u0443\u043C\u0435\u043D\u0442\u043E\u0432, \u043A\u043E\u0442\u043E\u0440\u044B\u0435 \u0432\u044B \u043F\u0440\u043E\u0447\u0438\u0442\u0430\u043B\u0438 \u0438 \u043F\u043E\u0434\u043F\u0438\u0441\u0430\u043B\u0438.
 
-` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 5, column: 0 }, end: { line: 5, column: 364 } } })) != null ? stack1 : "") + `
+` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 5, column: 0 }, end: { line: 5, column: 364 } } })) != null ? stack1 : "") + `
 
-\u0421\u0442\u0440\u0430\u043D\u0438\u0446\u0430 \u0432\u0430\u0448\u0435\u0439 \u0437\u0430\u044F\u0432\u043A\u0438 (\u0441\u0442\u0430\u0442\u0443\u0441` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(3, data, 0), inverse: container.noop, data, loc: { start: { line: 7, column: 29 }, end: { line: 7, column: 63 } } })) != null ? stack1 : "") + " \u0438 \u043E\u043F\u043B\u0430\u0442\u0430): " + ((stack1 = (helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 7, column: 75 }, end: { line: 7, column: 88 } } }) : helper)) != null ? stack1 : "") + `
+\u0421\u0442\u0440\u0430\u043D\u0438\u0446\u0430 \u0432\u0430\u0448\u0435\u0439 \u0437\u0430\u044F\u0432\u043A\u0438 (\u0441\u0442\u0430\u0442\u0443\u0441` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(1, data, 0), inverse: container.noop, data, loc: { start: { line: 7, column: 29 }, end: { line: 7, column: 63 } } })) != null ? stack1 : "") + " \u0438 \u043E\u043F\u043B\u0430\u0442\u0430): " + ((stack1 = (helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 7, column: 75 }, end: { line: 7, column: 88 } } }) : helper)) != null ? stack1 : "") + `
 
 \u041C\u044B \u043D\u0435 \u0431\u0435\u0440\u0451\u043C \u043E\u043F\u043B\u0430\u0442\u0443 \u0434\u043E \u043E\u043A\u0430\u0437\u0430\u043D\u0438\u044F \u0443\u0441\u043B\u0443\u0433\u0438; \u0441\u0441\u044B\u043B\u043A\u0430 \u043D\u0430 \u043E\u043F\u043B\u0430\u0442\u0443 \u043F\u043E\u044F\u0432\u0438\u0442\u0441\u044F \u043D\u0430 \u0441\u0442\u0440\u0430\u043D\u0438\u0446\u0435 \u0432\u0430\u0448\u0435\u0439 \u0437\u0430\u044F\u0432\u043A\u0438 \u0438 \u043F\u0440\u0438\u0434\u0451\u0442 \u043F\u043E \u044D\u043B\u0435\u043A\u0442\u0440\u043E\u043D\u043D\u043E\u0439 \u043F\u043E\u0447\u0442\u0435, \u043A\u043E\u0433\u0434\u0430 \u043D\u0430\u0441\u0442\u0443\u043F\u0438\u0442 \u0441\u0440\u043E\u043A.
 
-` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(4, data, 0), inverse: container.noop, data, loc: { start: { line: 11, column: 0 }, end: { line: 18, column: 9 } } })) != null ? stack1 : "") + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 11, column: 0 }, end: { line: 18, column: 9 } } })) != null ? stack1 : "") + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
 ` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) != null ? stack1 : "") + `
 ` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) != null ? stack1 : "") + `
 `;
@@ -1246,41 +1150,25 @@ Xizmat ko\u02BBrsatilmaguncha biz to\u02BBlov olmaymiz; to\u02BBlov havolasi vaq
           return parent[propertyName];
       };
       return "We received your application: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 30 }, end: { line: 1, column: 41 } } }) : helper)) != null ? stack1 : "");
-    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
-      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
-          return parent[propertyName];
-      };
-      return "Dear " + container.escapeExpression((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 22 }, end: { line: 2, column: 30 } } }) : helper)) + ",";
-    }, 1: function(container, depth0, helpers, partials, data) {
-      return "Hello,";
-    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), html: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
       return `<div lang="en" style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
-  <p>` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 2, column: 5 }, end: { line: 2, column: 52 } } })) != null ? stack1 : "") + `</p>
+  <p>Hello,</p>
   <p>Thank you for submitting your application for <strong>` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 59 }, end: { line: 3, column: 70 } } }) : helper)) + `</strong>. We are currently reviewing it and we will get back to you soon by e-mail.</p>
   <p>Your reference: <strong>` + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 4, column: 29 }, end: { line: 4, column: 42 } } }) : helper)) + "</strong> (submitted " + alias4((helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 4, column: 63 }, end: { line: 4, column: 78 } } }) : helper)) + `).</p>
   <p>If you have a question, reply to this e-mail or call us at <a href="tel:` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phoneDigits") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</a>.</p>
   <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + `</p>
 </div>
 `;
-    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
-      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
-          return parent[propertyName];
-      };
-      return "Dear " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 17 }, end: { line: 1, column: 25 } } }) : helper)) != null ? stack1 : "") + ",";
-    }, 1: function(container, depth0, helpers, partials, data) {
-      return "Hello,";
-    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), text: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
-      return ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 47 } } })) != null ? stack1 : "") + `
+      return `Hello,
 
 Thank you for submitting your application for ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 46 }, end: { line: 3, column: 57 } } }) : helper)) != null ? stack1 : "") + `. We are currently reviewing it and we will get back to you soon by e-mail.
 
@@ -1297,41 +1185,25 @@ If you have a question, reply to this e-mail or call us at ` + ((stack1 = alias4
           return parent[propertyName];
       };
       return "Arizangiz qabul qilindi: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 25 }, end: { line: 1, column: 36 } } }) : helper)) != null ? stack1 : "");
-    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
-      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
-          return parent[propertyName];
-      };
-      return "Hurmatli " + container.escapeExpression((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 26 }, end: { line: 2, column: 34 } } }) : helper)) + ",";
-    }, 1: function(container, depth0, helpers, partials, data) {
-      return "Assalomu alaykum,";
-    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), html: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
       return `<div lang="uz" style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
-  <p>` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 2, column: 5 }, end: { line: 2, column: 67 } } })) != null ? stack1 : "") + `</p>
+  <p>Assalomu alaykum,</p>
   <p><strong>\xAB` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 14 }, end: { line: 3, column: 25 } } }) : helper)) + `\xBB</strong> xizmati uchun ariza yuborganingiz uchun rahmat. Hozir uni ko\u02BBrib chiqyapmiz va tez orada sizga elektron pochta orqali javob beramiz.</p>
   <p>Ariza raqami: <strong>` + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 4, column: 27 }, end: { line: 4, column: 40 } } }) : helper)) + "</strong> (yuborilgan vaqt: " + alias4((helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 4, column: 68 }, end: { line: 4, column: 83 } } }) : helper)) + `).</p>
   <p>Savolingiz bo\u02BBlsa, ushbu xatga javob yozing yoki <a href="tel:` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phoneDigits") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</a> raqamiga qo\u02BBng\u02BBiroq qiling.</p>
   <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + `</p>
 </div>
 `;
-    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
-      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
-          return parent[propertyName];
-      };
-      return "Hurmatli " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 21 }, end: { line: 1, column: 29 } } }) : helper)) != null ? stack1 : "") + ",";
-    }, 1: function(container, depth0, helpers, partials, data) {
-      return "Assalomu alaykum,";
-    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), text: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
-      return ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 62 } } })) != null ? stack1 : "") + `
+      return `Assalomu alaykum,
 
 \xAB` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 1 }, end: { line: 3, column: 12 } } }) : helper)) != null ? stack1 : "") + `\xBB xizmati uchun ariza yuborganingiz uchun rahmat. Hozir uni ko\u02BBrib chiqyapmiz va tez orada sizga elektron pochta orqali javob beramiz.
 
@@ -1348,41 +1220,25 @@ Savolingiz bo\u02BBlsa, ushbu xatga javob yozing yoki ` + ((stack1 = alias4((sta
           return parent[propertyName];
       };
       return "\u041C\u044B \u043F\u043E\u043B\u0443\u0447\u0438\u043B\u0438 \u0432\u0430\u0448\u0443 \u0437\u0430\u044F\u0432\u043A\u0443: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 25 }, end: { line: 1, column: 36 } } }) : helper)) != null ? stack1 : "");
-    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
-      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
-          return parent[propertyName];
-      };
-      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435, " + container.escapeExpression((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 31 }, end: { line: 2, column: 39 } } }) : helper)) + "!";
-    }, 1: function(container, depth0, helpers, partials, data) {
-      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!";
-    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), html: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
       return `<div lang="ru" style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
-  <p>` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 2, column: 5 }, end: { line: 2, column: 68 } } })) != null ? stack1 : "") + `</p>
+  <p>\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!</p>
   <p>\u0421\u043F\u0430\u0441\u0438\u0431\u043E, \u0447\u0442\u043E \u043F\u043E\u0434\u0430\u043B\u0438 \u0437\u0430\u044F\u0432\u043A\u0443 \u043D\u0430 \u0443\u0441\u043B\u0443\u0433\u0443 <strong>\xAB` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 51 }, end: { line: 3, column: 62 } } }) : helper)) + `\xBB</strong>. \u0421\u0435\u0439\u0447\u0430\u0441 \u043C\u044B \u0435\u0451 \u0440\u0430\u0441\u0441\u043C\u0430\u0442\u0440\u0438\u0432\u0430\u0435\u043C \u0438 \u0441\u043A\u043E\u0440\u043E \u043E\u0442\u0432\u0435\u0442\u0438\u043C \u0432\u0430\u043C \u043F\u043E \u044D\u043B\u0435\u043A\u0442\u0440\u043E\u043D\u043D\u043E\u0439 \u043F\u043E\u0447\u0442\u0435.</p>
   <p>\u041D\u043E\u043C\u0435\u0440 \u0437\u0430\u044F\u0432\u043A\u0438: <strong>` + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 4, column: 27 }, end: { line: 4, column: 40 } } }) : helper)) + "</strong> (\u043E\u0442\u043F\u0440\u0430\u0432\u043B\u0435\u043D\u0430 " + alias4((helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 4, column: 62 }, end: { line: 4, column: 77 } } }) : helper)) + `).</p>
   <p>\u0415\u0441\u043B\u0438 \u0443 \u0432\u0430\u0441 \u0435\u0441\u0442\u044C \u0432\u043E\u043F\u0440\u043E\u0441, \u043E\u0442\u0432\u0435\u0442\u044C\u0442\u0435 \u043D\u0430 \u044D\u0442\u043E \u043F\u0438\u0441\u044C\u043C\u043E \u0438\u043B\u0438 \u043F\u043E\u0437\u0432\u043E\u043D\u0438\u0442\u0435 \u043D\u0430\u043C \u043F\u043E \u043D\u043E\u043C\u0435\u0440\u0443 <a href="tel:` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phoneDigits") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</a>.</p>
   <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + `</p>
 </div>
 `;
-    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
-      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
-          return parent[propertyName];
-      };
-      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435, " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 26 }, end: { line: 1, column: 34 } } }) : helper)) != null ? stack1 : "") + "!";
-    }, 1: function(container, depth0, helpers, partials, data) {
-      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!";
-    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), text: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
-      return ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 63 } } })) != null ? stack1 : "") + `
+      return `\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!
 
 \u0421\u043F\u0430\u0441\u0438\u0431\u043E, \u0447\u0442\u043E \u043F\u043E\u0434\u0430\u043B\u0438 \u0437\u0430\u044F\u0432\u043A\u0443 \u043D\u0430 \u0443\u0441\u043B\u0443\u0433\u0443 \xAB` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 38 }, end: { line: 3, column: 49 } } }) : helper)) != null ? stack1 : "") + `\xBB. \u0421\u0435\u0439\u0447\u0430\u0441 \u043C\u044B \u0435\u0451 \u0440\u0430\u0441\u0441\u043C\u0430\u0442\u0440\u0438\u0432\u0430\u0435\u043C \u0438 \u0441\u043A\u043E\u0440\u043E \u043E\u0442\u0432\u0435\u0442\u0438\u043C \u0432\u0430\u043C \u043F\u043E \u044D\u043B\u0435\u043A\u0442\u0440\u043E\u043D\u043D\u043E\u0439 \u043F\u043E\u0447\u0442\u0435.
 
@@ -1400,41 +1256,25 @@ Savolingiz bo\u02BBlsa, ushbu xatga javob yozing yoki ` + ((stack1 = alias4((sta
           return parent[propertyName];
       };
       return "Your payment for " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 17 }, end: { line: 1, column: 28 } } }) : helper)) != null ? stack1 : "") + " is due";
-    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
-      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
-          return parent[propertyName];
-      };
-      return "Dear " + container.escapeExpression((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 22 }, end: { line: 2, column: 30 } } }) : helper)) + ",";
-    }, 1: function(container, depth0, helpers, partials, data) {
-      return "Hello,";
-    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), html: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
       return `<div lang="en" style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
-  <p>` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 2, column: 5 }, end: { line: 2, column: 52 } } })) != null ? stack1 : "") + `</p>
+  <p>Hello,</p>
   <p>The payment for <strong>` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 29 }, end: { line: 3, column: 40 } } }) : helper)) + "</strong> (reference <strong>" + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 3, column: 69 }, end: { line: 3, column: 82 } } }) : helper)) + `</strong>) is now due. Pay securely on our payment provider's page:</p>
   <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "checkoutUrl") || (depth0 != null ? lookupProperty(depth0, "checkoutUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "checkoutUrl", hash: {}, data, loc: { start: { line: 4, column: 14 }, end: { line: 4, column: 29 } } }) : helper)) + `">Pay now</a></p>
   <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 5, column: 14 }, end: { line: 5, column: 27 } } }) : helper)) + `">Open your application page</a></p>
   <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</p>
 </div>
 `;
-    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
-      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
-          return parent[propertyName];
-      };
-      return "Dear " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 17 }, end: { line: 1, column: 25 } } }) : helper)) != null ? stack1 : "") + ",";
-    }, 1: function(container, depth0, helpers, partials, data) {
-      return "Hello,";
-    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), text: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
-      return ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 47 } } })) != null ? stack1 : "") + `
+      return `Hello,
 
 The payment for ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 16 }, end: { line: 3, column: 27 } } }) : helper)) != null ? stack1 : "") + " (reference " + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 3, column: 39 }, end: { line: 3, column: 52 } } }) : helper)) != null ? stack1 : "") + `) is now due. Pay securely on our payment provider's page:
 
@@ -1452,41 +1292,25 @@ Your application page: ` + ((stack1 = (helper = (helper = lookupProperty(helpers
           return parent[propertyName];
       };
       return ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 11 } } }) : helper)) != null ? stack1 : "") + " uchun to\u02BBlov vaqti keldi";
-    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
-      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
-          return parent[propertyName];
-      };
-      return "Hurmatli " + container.escapeExpression((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 26 }, end: { line: 2, column: 34 } } }) : helper)) + ",";
-    }, 1: function(container, depth0, helpers, partials, data) {
-      return "Assalomu alaykum,";
-    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), html: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
       return `<div lang="uz" style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
-  <p>` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 2, column: 5 }, end: { line: 2, column: 67 } } })) != null ? stack1 : "") + `</p>
+  <p>Assalomu alaykum,</p>
   <p><strong>` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 13 }, end: { line: 3, column: 24 } } }) : helper)) + "</strong> uchun to\u02BBlov vaqti keldi (raqami <strong>" + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 3, column: 75 }, end: { line: 3, column: 88 } } }) : helper)) + `</strong>). To\u02BBlov provayderimiz sahifasida xavfsiz to\u02BBlang:</p>
   <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "checkoutUrl") || (depth0 != null ? lookupProperty(depth0, "checkoutUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "checkoutUrl", hash: {}, data, loc: { start: { line: 4, column: 14 }, end: { line: 4, column: 29 } } }) : helper)) + `">Hozir to\u02BBlash</a></p>
   <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 5, column: 14 }, end: { line: 5, column: 27 } } }) : helper)) + `">Ariza sahifangizni oching</a></p>
   <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</p>
 </div>
 `;
-    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
-      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
-          return parent[propertyName];
-      };
-      return "Hurmatli " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 21 }, end: { line: 1, column: 29 } } }) : helper)) != null ? stack1 : "") + ",";
-    }, 1: function(container, depth0, helpers, partials, data) {
-      return "Assalomu alaykum,";
-    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), text: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
-      return ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 62 } } })) != null ? stack1 : "") + `
+      return `Assalomu alaykum,
 
 ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 0 }, end: { line: 3, column: 11 } } }) : helper)) != null ? stack1 : "") + " uchun to\u02BBlov vaqti keldi (raqami " + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 3, column: 45 }, end: { line: 3, column: 58 } } }) : helper)) != null ? stack1 : "") + `). To\u02BBlov provayderimiz sahifasida xavfsiz to\u02BBlang:
 
@@ -1504,41 +1328,25 @@ Ariza sahifangiz: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "st
           return parent[propertyName];
       };
       return "\u041F\u043E\u0440\u0430 \u043E\u043F\u043B\u0430\u0442\u0438\u0442\u044C \u0443\u0441\u043B\u0443\u0433\u0443: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 22 }, end: { line: 1, column: 33 } } }) : helper)) != null ? stack1 : "");
-    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
-      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
-          return parent[propertyName];
-      };
-      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435, " + container.escapeExpression((helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 2, column: 31 }, end: { line: 2, column: 39 } } }) : helper)) + "!";
-    }, 1: function(container, depth0, helpers, partials, data) {
-      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!";
-    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), html: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
       return `<div lang="ru" style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
-  <p>` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 2, column: 5 }, end: { line: 2, column: 68 } } })) != null ? stack1 : "") + `</p>
+  <p>\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!</p>
   <p>\u041F\u043E\u0440\u0430 \u043E\u043F\u043B\u0430\u0442\u0438\u0442\u044C \u0443\u0441\u043B\u0443\u0433\u0443 <strong>\xAB` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 35 }, end: { line: 3, column: 46 } } }) : helper)) + "\xBB</strong> (\u043D\u043E\u043C\u0435\u0440 \u0437\u0430\u044F\u0432\u043A\u0438 <strong>" + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 3, column: 79 }, end: { line: 3, column: 92 } } }) : helper)) + `</strong>). \u041E\u043F\u043B\u0430\u0442\u0438\u0442\u0435 \u0431\u0435\u0437\u043E\u043F\u0430\u0441\u043D\u043E \u043D\u0430 \u0441\u0442\u0440\u0430\u043D\u0438\u0446\u0435 \u043D\u0430\u0448\u0435\u0433\u043E \u043F\u043B\u0430\u0442\u0451\u0436\u043D\u043E\u0433\u043E \u043F\u0440\u043E\u0432\u0430\u0439\u0434\u0435\u0440\u0430:</p>
   <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "checkoutUrl") || (depth0 != null ? lookupProperty(depth0, "checkoutUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "checkoutUrl", hash: {}, data, loc: { start: { line: 4, column: 14 }, end: { line: 4, column: 29 } } }) : helper)) + `">\u041E\u043F\u043B\u0430\u0442\u0438\u0442\u044C</a></p>
   <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 5, column: 14 }, end: { line: 5, column: 27 } } }) : helper)) + `">\u041E\u0442\u043A\u0440\u044B\u0442\u044C \u0441\u0442\u0440\u0430\u043D\u0438\u0446\u0443 \u0437\u0430\u044F\u0432\u043A\u0438</a></p>
   <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</p>
 </div>
 `;
-    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
-      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
-          return parent[propertyName];
-      };
-      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435, " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 26 }, end: { line: 1, column: 34 } } }) : helper)) != null ? stack1 : "") + "!";
-    }, 1: function(container, depth0, helpers, partials, data) {
-      return "\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!";
-    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+    }, useData: !0 }), text: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
-      return ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.program(1, data, 0), data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 63 } } })) != null ? stack1 : "") + `
+      return `\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!
 
 \u041F\u043E\u0440\u0430 \u043E\u043F\u043B\u0430\u0442\u0438\u0442\u044C \u0443\u0441\u043B\u0443\u0433\u0443 \xAB` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 22 }, end: { line: 3, column: 33 } } }) : helper)) != null ? stack1 : "") + "\xBB (\u043D\u043E\u043C\u0435\u0440 \u0437\u0430\u044F\u0432\u043A\u0438 " + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 3, column: 49 }, end: { line: 3, column: 62 } } }) : helper)) != null ? stack1 : "") + `). \u041E\u043F\u043B\u0430\u0442\u0438\u0442\u0435 \u0431\u0435\u0437\u043E\u043F\u0430\u0441\u043D\u043E \u043D\u0430 \u0441\u0442\u0440\u0430\u043D\u0438\u0446\u0435 \u043D\u0430\u0448\u0435\u0433\u043E \u043F\u043B\u0430\u0442\u0451\u0436\u043D\u043E\u0433\u043E \u043F\u0440\u043E\u0432\u0430\u0439\u0434\u0435\u0440\u0430:
 
@@ -1810,7 +1618,7 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
     }, useData: !0 }) } }
   },
   agreementTemplates: ["agreement"],
-  reads: { acknowledgement: ["company", "name", "reference", "service", "submittedAt"], agreement: ["agreements", "cancelTimeZone", "cancelUntil", "company", "name", "reference", "service", "statusUrl", "submittedAt"], confirmation: ["company", "name", "reference", "service", "submittedAt"], "payment-due": ["checkoutUrl", "company", "name", "reference", "service", "statusUrl"], "staff-digest": ["count", "notices"], "staff-notice": ["fields", "form", "language", "listUrl", "name", "reference", "service", "submittedAt"] },
+  reads: { acknowledgement: ["company", "reference", "service", "submittedAt"], agreement: ["agreements", "cancelTimeZone", "cancelUntil", "company", "reference", "service", "statusUrl", "submittedAt"], confirmation: ["company", "reference", "service", "submittedAt"], "payment-due": ["checkoutUrl", "company", "reference", "service", "statusUrl"], "staff-digest": ["count", "notices"], "staff-notice": ["fields", "form", "language", "listUrl", "name", "reference", "service", "submittedAt"] },
   services: {
     claim: {
       id: "claim",
@@ -1836,28 +1644,32 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               label: "First name",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "lastName",
               label: "Last name",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "email",
               label: "E-mail",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "phone",
               label: "Phone",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "amount",
@@ -1882,21 +1694,24 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
                 "4 years": "4 years",
                 "5 years": "5 years",
                 "more than 5 years": "More than 5 years"
-              }
+              },
+              closed: !0
             },
             {
               name: "message",
               label: "Tell us about your work",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "terms",
               label: "I agree to the Terms and Conditions and the Privacy Policy",
               kind: "bool",
               format: null,
-              options: {}
+              options: {},
+              closed: !0
             }
           ],
           agreements: [],
@@ -1914,28 +1729,32 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               label: "Ism",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "lastName",
               label: "Familiya",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "email",
               label: "Elektron pochta",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "phone",
               label: "Telefon raqami",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "amount",
@@ -1960,21 +1779,24 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
                 "4 years": "4 yil",
                 "5 years": "5 yil",
                 "more than 5 years": "5 yildan ko\u02BBp"
-              }
+              },
+              closed: !0
             },
             {
               name: "message",
               label: "Ishingiz haqida yozing",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "terms",
               label: "Foydalanish shartlari va Maxfiylik siyosatiga roziman",
               kind: "bool",
               format: null,
-              options: {}
+              options: {},
+              closed: !0
             }
           ],
           agreements: [],
@@ -1992,28 +1814,32 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               label: "\u0418\u043C\u044F",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "lastName",
               label: "\u0424\u0430\u043C\u0438\u043B\u0438\u044F",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "email",
               label: "\u042D\u043B\u0435\u043A\u0442\u0440\u043E\u043D\u043D\u0430\u044F \u043F\u043E\u0447\u0442\u0430",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "phone",
               label: "\u0422\u0435\u043B\u0435\u0444\u043E\u043D",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "amount",
@@ -2038,21 +1864,24 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
                 "4 years": "4 \u0433\u043E\u0434\u0430",
                 "5 years": "5 \u043B\u0435\u0442",
                 "more than 5 years": "\u0411\u043E\u043B\u0435\u0435 5 \u043B\u0435\u0442"
-              }
+              },
+              closed: !0
             },
             {
               name: "message",
               label: "\u0420\u0430\u0441\u0441\u043A\u0430\u0436\u0438\u0442\u0435 \u043E \u0441\u0432\u043E\u0435\u0439 \u0440\u0430\u0431\u043E\u0442\u0435",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "terms",
               label: "\u042F \u043F\u0440\u0438\u043D\u0438\u043C\u0430\u044E \u0423\u0441\u043B\u043E\u0432\u0438\u044F \u0438\u0441\u043F\u043E\u043B\u044C\u0437\u043E\u0432\u0430\u043D\u0438\u044F \u0438 \u041F\u043E\u043B\u0438\u0442\u0438\u043A\u0443 \u043A\u043E\u043D\u0444\u0438\u0434\u0435\u043D\u0446\u0438\u0430\u043B\u044C\u043D\u043E\u0441\u0442\u0438",
               kind: "bool",
               format: null,
-              options: {}
+              options: {},
+              closed: !0
             }
           ],
           agreements: [],
@@ -2083,21 +1912,24 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               label: "Your full name",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "email",
               label: "E-mail",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "phone",
               label: "Phone",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "amount",
@@ -2109,7 +1941,8 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
                 INC: "INC",
                 CORP: "CORP",
                 Other: "Other"
-              }
+              },
+              closed: !0
             },
             {
               name: "state",
@@ -2168,14 +2001,16 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
                 WV: "West Virginia",
                 WI: "Wisconsin",
                 WY: "Wyoming"
-              }
+              },
+              closed: !0
             },
             {
               name: "terms",
               label: "I agree to the Terms and Conditions and the Privacy Policy",
               kind: "bool",
               format: null,
-              options: {}
+              options: {},
+              closed: !0
             }
           ],
           agreements: [],
@@ -2193,21 +2028,24 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               label: "To\u02BBliq ismingiz",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "email",
               label: "Elektron pochta",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "phone",
               label: "Telefon raqami",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "amount",
@@ -2219,7 +2057,8 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
                 INC: "INC",
                 CORP: "CORP",
                 Other: "Boshqa"
-              }
+              },
+              closed: !0
             },
             {
               name: "state",
@@ -2278,14 +2117,16 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
                 WV: "G\u02BBarbiy Virjiniya",
                 WI: "Viskonsin",
                 WY: "Vayoming"
-              }
+              },
+              closed: !0
             },
             {
               name: "terms",
               label: "Foydalanish shartlari va Maxfiylik siyosatiga roziman",
               kind: "bool",
               format: null,
-              options: {}
+              options: {},
+              closed: !0
             }
           ],
           agreements: [],
@@ -2303,21 +2144,24 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               label: "\u0412\u0430\u0448\u0435 \u043F\u043E\u043B\u043D\u043E\u0435 \u0438\u043C\u044F",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "email",
               label: "\u042D\u043B\u0435\u043A\u0442\u0440\u043E\u043D\u043D\u0430\u044F \u043F\u043E\u0447\u0442\u0430",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "phone",
               label: "\u0422\u0435\u043B\u0435\u0444\u043E\u043D",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "amount",
@@ -2329,7 +2173,8 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
                 INC: "INC",
                 CORP: "CORP",
                 Other: "\u0414\u0440\u0443\u0433\u043E\u0439"
-              }
+              },
+              closed: !0
             },
             {
               name: "state",
@@ -2388,14 +2233,16 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
                 WV: "\u0417\u0430\u043F\u0430\u0434\u043D\u0430\u044F \u0412\u0438\u0440\u0433\u0438\u043D\u0438\u044F",
                 WI: "\u0412\u0438\u0441\u043A\u043E\u043D\u0441\u0438\u043D",
                 WY: "\u0412\u0430\u0439\u043E\u043C\u0438\u043D\u0433"
-              }
+              },
+              closed: !0
             },
             {
               name: "terms",
               label: "\u042F \u043F\u0440\u0438\u043D\u0438\u043C\u0430\u044E \u0423\u0441\u043B\u043E\u0432\u0438\u044F \u0438\u0441\u043F\u043E\u043B\u044C\u0437\u043E\u0432\u0430\u043D\u0438\u044F \u0438 \u041F\u043E\u043B\u0438\u0442\u0438\u043A\u0443 \u043A\u043E\u043D\u0444\u0438\u0434\u0435\u043D\u0446\u0438\u0430\u043B\u044C\u043D\u043E\u0441\u0442\u0438",
               kind: "bool",
               format: null,
-              options: {}
+              options: {},
+              closed: !0
             }
           ],
           agreements: [],
@@ -2430,35 +2277,40 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               label: "First name",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "lname",
               label: "Last name",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "email",
               label: "E-mail",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "phone",
               label: "Phone",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "message",
               label: "Message",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             }
           ],
           agreements: [],
@@ -2475,35 +2327,40 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               label: "Ism",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "lname",
               label: "Familiya",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "email",
               label: "Elektron pochta",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "phone",
               label: "Telefon raqami",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "message",
               label: "Xabar",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             }
           ],
           agreements: [],
@@ -2520,35 +2377,40 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               label: "\u0418\u043C\u044F",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "lname",
               label: "\u0424\u0430\u043C\u0438\u043B\u0438\u044F",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "email",
               label: "\u042D\u043B\u0435\u043A\u0442\u0440\u043E\u043D\u043D\u0430\u044F \u043F\u043E\u0447\u0442\u0430",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "phone",
               label: "\u0422\u0435\u043B\u0435\u0444\u043E\u043D",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "message",
               label: "\u0421\u043E\u043E\u0431\u0449\u0435\u043D\u0438\u0435",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             }
           ],
           agreements: [],
@@ -2584,42 +2446,48 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               label: "First name",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "lastName",
               label: "Last name",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "email",
               label: "E-mail",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "phone",
               label: "Phone",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "street",
               label: "Street address",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "city",
               label: "City",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "state",
@@ -2678,28 +2546,32 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
                 WV: "West Virginia",
                 WI: "Wisconsin",
                 WY: "Wyoming"
-              }
+              },
+              closed: !0
             },
             {
               name: "zip",
               label: "ZIP code",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "amount",
               label: "Monthly installment (USD)",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "terms",
               label: "I agree to the Terms and Conditions and the Privacy Policy",
               kind: "bool",
               format: null,
-              options: {}
+              options: {},
+              closed: !0
             }
           ],
           agreements: [
@@ -2834,42 +2706,48 @@ The Client receives a copy of this signed Agreement together with the attached N
               label: "Ism",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "lastName",
               label: "Familiya",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "email",
               label: "Elektron pochta",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "phone",
               label: "Telefon raqami",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "street",
               label: "Ko\u02BBcha manzili",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "city",
               label: "Shahar",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "state",
@@ -2928,28 +2806,32 @@ The Client receives a copy of this signed Agreement together with the attached N
                 WV: "G\u02BBarbiy Virjiniya",
                 WI: "Viskonsin",
                 WY: "Vayoming"
-              }
+              },
+              closed: !0
             },
             {
               name: "zip",
               label: "Pochta indeksi (ZIP)",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "amount",
               label: "Oylik to\u02BBlov miqdori (USD)",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "terms",
               label: "Foydalanish shartlari va Maxfiylik siyosatiga roziman",
               kind: "bool",
               format: null,
-              options: {}
+              options: {},
+              closed: !0
             }
           ],
           agreements: [
@@ -3090,42 +2972,48 @@ Mijoz ushbu imzolangan Shartnomaning nusxasini ilova qilingan Bekor qilish to\u0
               label: "\u0418\u043C\u044F",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "lastName",
               label: "\u0424\u0430\u043C\u0438\u043B\u0438\u044F",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "email",
               label: "\u042D\u043B\u0435\u043A\u0442\u0440\u043E\u043D\u043D\u0430\u044F \u043F\u043E\u0447\u0442\u0430",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "phone",
               label: "\u0422\u0435\u043B\u0435\u0444\u043E\u043D",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "street",
               label: "\u0410\u0434\u0440\u0435\u0441 (\u0443\u043B\u0438\u0446\u0430, \u0434\u043E\u043C, \u043A\u0432\u0430\u0440\u0442\u0438\u0440\u0430)",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "city",
               label: "\u0413\u043E\u0440\u043E\u0434",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "state",
@@ -3184,28 +3072,32 @@ Mijoz ushbu imzolangan Shartnomaning nusxasini ilova qilingan Bekor qilish to\u0
                 WV: "\u0417\u0430\u043F\u0430\u0434\u043D\u0430\u044F \u0412\u0438\u0440\u0433\u0438\u043D\u0438\u044F",
                 WI: "\u0412\u0438\u0441\u043A\u043E\u043D\u0441\u0438\u043D",
                 WY: "\u0412\u0430\u0439\u043E\u043C\u0438\u043D\u0433"
-              }
+              },
+              closed: !0
             },
             {
               name: "zip",
               label: "\u041F\u043E\u0447\u0442\u043E\u0432\u044B\u0439 \u0438\u043D\u0434\u0435\u043A\u0441 (ZIP)",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "amount",
               label: "\u0415\u0436\u0435\u043C\u0435\u0441\u044F\u0447\u043D\u044B\u0439 \u043F\u043B\u0430\u0442\u0451\u0436 (USD)",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "terms",
               label: "\u042F \u043F\u0440\u0438\u043D\u0438\u043C\u0430\u044E \u0423\u0441\u043B\u043E\u0432\u0438\u044F \u0438\u0441\u043F\u043E\u043B\u044C\u0437\u043E\u0432\u0430\u043D\u0438\u044F \u0438 \u041F\u043E\u043B\u0438\u0442\u0438\u043A\u0443 \u043A\u043E\u043D\u0444\u0438\u0434\u0435\u043D\u0446\u0438\u0430\u043B\u044C\u043D\u043E\u0441\u0442\u0438",
               kind: "bool",
               format: null,
-              options: {}
+              options: {},
+              closed: !0
             }
           ],
           agreements: [
@@ -3363,42 +3255,48 @@ Washington, D.C. 20580`
               label: "First name",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "lastName",
               label: "Last name",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "email",
               label: "E-mail",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "phone",
               label: "Phone",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "street",
               label: "Street address",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "city",
               label: "City",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "state",
@@ -3457,35 +3355,40 @@ Washington, D.C. 20580`
                 WV: "West Virginia",
                 WI: "Wisconsin",
                 WY: "Wyoming"
-              }
+              },
+              closed: !0
             },
             {
               name: "zip",
               label: "ZIP code",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "amount",
               label: "Loan amount",
               kind: "select",
               format: "usd",
-              options: {}
+              options: {},
+              closed: !0
             },
             {
               name: "reason",
               label: "What is the loan for?",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "terms",
               label: "I agree to the Terms and Conditions and the Privacy Policy",
               kind: "bool",
               format: null,
-              options: {}
+              options: {},
+              closed: !0
             }
           ],
           agreements: [],
@@ -3502,42 +3405,48 @@ Washington, D.C. 20580`
               label: "Ism",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "lastName",
               label: "Familiya",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "email",
               label: "Elektron pochta",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "phone",
               label: "Telefon raqami",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "street",
               label: "Ko\u02BBcha manzili",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "city",
               label: "Shahar",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "state",
@@ -3596,35 +3505,40 @@ Washington, D.C. 20580`
                 WV: "G\u02BBarbiy Virjiniya",
                 WI: "Viskonsin",
                 WY: "Vayoming"
-              }
+              },
+              closed: !0
             },
             {
               name: "zip",
               label: "Pochta indeksi (ZIP)",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "amount",
               label: "Kredit miqdori",
               kind: "select",
               format: "usd",
-              options: {}
+              options: {},
+              closed: !0
             },
             {
               name: "reason",
               label: "Kredit nima uchun kerak?",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "terms",
               label: "Foydalanish shartlari va Maxfiylik siyosatiga roziman",
               kind: "bool",
               format: null,
-              options: {}
+              options: {},
+              closed: !0
             }
           ],
           agreements: [],
@@ -3641,42 +3555,48 @@ Washington, D.C. 20580`
               label: "\u0418\u043C\u044F",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "lastName",
               label: "\u0424\u0430\u043C\u0438\u043B\u0438\u044F",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "email",
               label: "\u042D\u043B\u0435\u043A\u0442\u0440\u043E\u043D\u043D\u0430\u044F \u043F\u043E\u0447\u0442\u0430",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "phone",
               label: "\u0422\u0435\u043B\u0435\u0444\u043E\u043D",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "street",
               label: "\u0410\u0434\u0440\u0435\u0441 (\u0443\u043B\u0438\u0446\u0430, \u0434\u043E\u043C, \u043A\u0432\u0430\u0440\u0442\u0438\u0440\u0430)",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "city",
               label: "\u0413\u043E\u0440\u043E\u0434",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "state",
@@ -3735,35 +3655,40 @@ Washington, D.C. 20580`
                 WV: "\u0417\u0430\u043F\u0430\u0434\u043D\u0430\u044F \u0412\u0438\u0440\u0433\u0438\u043D\u0438\u044F",
                 WI: "\u0412\u0438\u0441\u043A\u043E\u043D\u0441\u0438\u043D",
                 WY: "\u0412\u0430\u0439\u043E\u043C\u0438\u043D\u0433"
-              }
+              },
+              closed: !0
             },
             {
               name: "zip",
               label: "\u041F\u043E\u0447\u0442\u043E\u0432\u044B\u0439 \u0438\u043D\u0434\u0435\u043A\u0441 (ZIP)",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "amount",
               label: "\u0421\u0443\u043C\u043C\u0430 \u043A\u0440\u0435\u0434\u0438\u0442\u0430",
               kind: "select",
               format: "usd",
-              options: {}
+              options: {},
+              closed: !0
             },
             {
               name: "reason",
               label: "\u041D\u0430 \u0447\u0442\u043E \u043D\u0443\u0436\u0435\u043D \u043A\u0440\u0435\u0434\u0438\u0442?",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "terms",
               label: "\u042F \u043F\u0440\u0438\u043D\u0438\u043C\u0430\u044E \u0423\u0441\u043B\u043E\u0432\u0438\u044F \u0438\u0441\u043F\u043E\u043B\u044C\u0437\u043E\u0432\u0430\u043D\u0438\u044F \u0438 \u041F\u043E\u043B\u0438\u0442\u0438\u043A\u0443 \u043A\u043E\u043D\u0444\u0438\u0434\u0435\u043D\u0446\u0438\u0430\u043B\u044C\u043D\u043E\u0441\u0442\u0438",
               kind: "bool",
               format: null,
-              options: {}
+              options: {},
+              closed: !0
             }
           ],
           agreements: [],
@@ -3795,21 +3720,24 @@ Washington, D.C. 20580`
               label: "Package price",
               kind: "select",
               format: "usd",
-              options: {}
+              options: {},
+              closed: !0
             },
             {
               name: "email",
               label: "E-mail",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "message",
               label: "Project description",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             }
           ],
           agreements: [],
@@ -3826,21 +3754,24 @@ Washington, D.C. 20580`
               label: "Paket narxi",
               kind: "select",
               format: "usd",
-              options: {}
+              options: {},
+              closed: !0
             },
             {
               name: "email",
               label: "Elektron pochta",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "message",
               label: "Loyiha tavsifi",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             }
           ],
           agreements: [],
@@ -3857,21 +3788,24 @@ Washington, D.C. 20580`
               label: "\u0426\u0435\u043D\u0430 \u043F\u0430\u043A\u0435\u0442\u0430",
               kind: "select",
               format: "usd",
-              options: {}
+              options: {},
+              closed: !0
             },
             {
               name: "email",
               label: "\u042D\u043B\u0435\u043A\u0442\u0440\u043E\u043D\u043D\u0430\u044F \u043F\u043E\u0447\u0442\u0430",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "message",
               label: "\u041E\u043F\u0438\u0441\u0430\u043D\u0438\u0435 \u043F\u0440\u043E\u0435\u043A\u0442\u0430",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             }
           ],
           agreements: [],
@@ -3906,42 +3840,48 @@ Washington, D.C. 20580`
               label: "First name",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "lastName",
               label: "Last name",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "email",
               label: "E-mail",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "phone",
               label: "Phone",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "street",
               label: "Street address",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "city",
               label: "City",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "state",
@@ -4000,21 +3940,24 @@ Washington, D.C. 20580`
                 WV: "West Virginia",
                 WI: "Wisconsin",
                 WY: "Wyoming"
-              }
+              },
+              closed: !0
             },
             {
               name: "zip",
               label: "ZIP code",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "terms",
               label: "I agree to the Terms and Conditions and the Privacy Policy",
               kind: "bool",
               format: null,
-              options: {}
+              options: {},
+              closed: !0
             }
           ],
           agreements: [],
@@ -4031,42 +3974,48 @@ Washington, D.C. 20580`
               label: "Ism",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "lastName",
               label: "Familiya",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "email",
               label: "Elektron pochta",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "phone",
               label: "Telefon raqami",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "street",
               label: "Ko\u02BBcha manzili",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "city",
               label: "Shahar",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "state",
@@ -4125,21 +4074,24 @@ Washington, D.C. 20580`
                 WV: "G\u02BBarbiy Virjiniya",
                 WI: "Viskonsin",
                 WY: "Vayoming"
-              }
+              },
+              closed: !0
             },
             {
               name: "zip",
               label: "Pochta indeksi (ZIP)",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "terms",
               label: "Foydalanish shartlari va Maxfiylik siyosatiga roziman",
               kind: "bool",
               format: null,
-              options: {}
+              options: {},
+              closed: !0
             }
           ],
           agreements: [],
@@ -4156,42 +4108,48 @@ Washington, D.C. 20580`
               label: "\u0418\u043C\u044F",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "lastName",
               label: "\u0424\u0430\u043C\u0438\u043B\u0438\u044F",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "email",
               label: "\u042D\u043B\u0435\u043A\u0442\u0440\u043E\u043D\u043D\u0430\u044F \u043F\u043E\u0447\u0442\u0430",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "phone",
               label: "\u0422\u0435\u043B\u0435\u0444\u043E\u043D",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "street",
               label: "\u0410\u0434\u0440\u0435\u0441 (\u0443\u043B\u0438\u0446\u0430, \u0434\u043E\u043C, \u043A\u0432\u0430\u0440\u0442\u0438\u0440\u0430)",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "city",
               label: "\u0413\u043E\u0440\u043E\u0434",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "state",
@@ -4250,21 +4208,24 @@ Washington, D.C. 20580`
                 WV: "\u0417\u0430\u043F\u0430\u0434\u043D\u0430\u044F \u0412\u0438\u0440\u0433\u0438\u043D\u0438\u044F",
                 WI: "\u0412\u0438\u0441\u043A\u043E\u043D\u0441\u0438\u043D",
                 WY: "\u0412\u0430\u0439\u043E\u043C\u0438\u043D\u0433"
-              }
+              },
+              closed: !0
             },
             {
               name: "zip",
               label: "\u041F\u043E\u0447\u0442\u043E\u0432\u044B\u0439 \u0438\u043D\u0434\u0435\u043A\u0441 (ZIP)",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "terms",
               label: "\u042F \u043F\u0440\u0438\u043D\u0438\u043C\u0430\u044E \u0423\u0441\u043B\u043E\u0432\u0438\u044F \u0438\u0441\u043F\u043E\u043B\u044C\u0437\u043E\u0432\u0430\u043D\u0438\u044F \u0438 \u041F\u043E\u043B\u0438\u0442\u0438\u043A\u0443 \u043A\u043E\u043D\u0444\u0438\u0434\u0435\u043D\u0446\u0438\u0430\u043B\u044C\u043D\u043E\u0441\u0442\u0438",
               kind: "bool",
               format: null,
-              options: {}
+              options: {},
+              closed: !0
             }
           ],
           agreements: [],
@@ -4294,7 +4255,8 @@ Washington, D.C. 20580`
               label: "Full name",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             }
           ],
           agreements: [],
@@ -4311,7 +4273,8 @@ Washington, D.C. 20580`
               label: "To\u02BBliq ism",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             }
           ],
           agreements: [],
@@ -4328,7 +4291,8 @@ Washington, D.C. 20580`
               label: "\u041F\u043E\u043B\u043D\u043E\u0435 \u0438\u043C\u044F",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             }
           ],
           agreements: [],
@@ -4359,42 +4323,48 @@ Washington, D.C. 20580`
               label: "First name",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "lastName",
               label: "Last name",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "email",
               label: "E-mail",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "phone",
               label: "Phone",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "street",
               label: "Street address",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "city",
               label: "City",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "state",
@@ -4453,14 +4423,16 @@ Washington, D.C. 20580`
                 WV: "West Virginia",
                 WI: "Wisconsin",
                 WY: "Wyoming"
-              }
+              },
+              closed: !0
             },
             {
               name: "zip",
               label: "ZIP code",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             }
           ],
           agreements: [],
@@ -4477,42 +4449,48 @@ Washington, D.C. 20580`
               label: "Ism",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "lastName",
               label: "Familiya",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "email",
               label: "Elektron pochta",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "phone",
               label: "Telefon raqami",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "street",
               label: "Ko\u02BBcha manzili",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "city",
               label: "Shahar",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "state",
@@ -4571,14 +4549,16 @@ Washington, D.C. 20580`
                 WV: "G\u02BBarbiy Virjiniya",
                 WI: "Viskonsin",
                 WY: "Vayoming"
-              }
+              },
+              closed: !0
             },
             {
               name: "zip",
               label: "Pochta indeksi (ZIP)",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             }
           ],
           agreements: [],
@@ -4595,42 +4575,48 @@ Washington, D.C. 20580`
               label: "\u0418\u043C\u044F",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "lastName",
               label: "\u0424\u0430\u043C\u0438\u043B\u0438\u044F",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "email",
               label: "\u042D\u043B\u0435\u043A\u0442\u0440\u043E\u043D\u043D\u0430\u044F \u043F\u043E\u0447\u0442\u0430",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "phone",
               label: "\u0422\u0435\u043B\u0435\u0444\u043E\u043D",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "street",
               label: "\u0410\u0434\u0440\u0435\u0441 (\u0443\u043B\u0438\u0446\u0430, \u0434\u043E\u043C, \u043A\u0432\u0430\u0440\u0442\u0438\u0440\u0430)",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "city",
               label: "\u0413\u043E\u0440\u043E\u0434",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "state",
@@ -4689,14 +4675,16 @@ Washington, D.C. 20580`
                 WV: "\u0417\u0430\u043F\u0430\u0434\u043D\u0430\u044F \u0412\u0438\u0440\u0433\u0438\u043D\u0438\u044F",
                 WI: "\u0412\u0438\u0441\u043A\u043E\u043D\u0441\u0438\u043D",
                 WY: "\u0412\u0430\u0439\u043E\u043C\u0438\u043D\u0433"
-              }
+              },
+              closed: !0
             },
             {
               name: "zip",
               label: "\u041F\u043E\u0447\u0442\u043E\u0432\u044B\u0439 \u0438\u043D\u0434\u0435\u043A\u0441 (ZIP)",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             }
           ],
           agreements: [],
@@ -4730,21 +4718,24 @@ Washington, D.C. 20580`
               label: "Full name",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "email",
               label: "E-mail",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "phone",
               label: "Phone",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "topic",
@@ -4758,28 +4749,32 @@ Washington, D.C. 20580`
                 account: "Changing my details",
                 technical: "The site does not work",
                 other: "Something else"
-              }
+              },
+              closed: !0
             },
             {
               name: "reference",
               label: "Which application is it about? (optional)",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "subject",
               label: "Subject",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "message",
               label: "Describe the problem",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             }
           ],
           agreements: [],
@@ -4796,21 +4791,24 @@ Washington, D.C. 20580`
               label: "To\u02BBliq ism",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "email",
               label: "Elektron pochta",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "phone",
               label: "Telefon raqami",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "topic",
@@ -4824,28 +4822,32 @@ Washington, D.C. 20580`
                 account: "Ma\u02BClumotlarimni o\u02BBzgartirish",
                 technical: "Sayt ishlamayapti",
                 other: "Boshqa masala"
-              }
+              },
+              closed: !0
             },
             {
               name: "reference",
               label: "Qaysi ariza haqida? (ixtiyoriy)",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "subject",
               label: "Mavzu sarlavhasi",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "message",
               label: "Muammoni tasvirlab bering",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             }
           ],
           agreements: [],
@@ -4862,21 +4864,24 @@ Washington, D.C. 20580`
               label: "\u041F\u043E\u043B\u043D\u043E\u0435 \u0438\u043C\u044F",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "email",
               label: "\u042D\u043B\u0435\u043A\u0442\u0440\u043E\u043D\u043D\u0430\u044F \u043F\u043E\u0447\u0442\u0430",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "phone",
               label: "\u0422\u0435\u043B\u0435\u0444\u043E\u043D",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "topic",
@@ -4890,28 +4895,32 @@ Washington, D.C. 20580`
                 account: "\u0418\u0437\u043C\u0435\u043D\u0435\u043D\u0438\u0435 \u043C\u043E\u0438\u0445 \u0434\u0430\u043D\u043D\u044B\u0445",
                 technical: "\u0421\u0430\u0439\u0442 \u043D\u0435 \u0440\u0430\u0431\u043E\u0442\u0430\u0435\u0442",
                 other: "\u0414\u0440\u0443\u0433\u043E\u0435"
-              }
+              },
+              closed: !0
             },
             {
               name: "reference",
               label: "\u041E \u043A\u0430\u043A\u043E\u0439 \u0437\u0430\u044F\u0432\u043A\u0435 \u0440\u0435\u0447\u044C? (\u043D\u0435\u043E\u0431\u044F\u0437\u0430\u0442\u0435\u043B\u044C\u043D\u043E)",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "subject",
               label: "\u041A\u0440\u0430\u0442\u043A\u043E \u043E \u043F\u0440\u043E\u0431\u043B\u0435\u043C\u0435",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "message",
               label: "\u041E\u043F\u0438\u0448\u0438\u0442\u0435 \u043F\u0440\u043E\u0431\u043B\u0435\u043C\u0443",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             }
           ],
           agreements: [],
@@ -4946,42 +4955,48 @@ Washington, D.C. 20580`
               label: "First name",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "lastName",
               label: "Last name",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "email",
               label: "E-mail",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "phone",
               label: "Phone",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "street",
               label: "Street address",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "city",
               label: "City",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "state",
@@ -5040,21 +5055,24 @@ Washington, D.C. 20580`
                 WV: "West Virginia",
                 WI: "Wisconsin",
                 WY: "Wyoming"
-              }
+              },
+              closed: !0
             },
             {
               name: "zip",
               label: "ZIP code",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "terms",
               label: "I agree to the Terms and Conditions and the Privacy Policy",
               kind: "bool",
               format: null,
-              options: {}
+              options: {},
+              closed: !0
             }
           ],
           agreements: [],
@@ -5071,42 +5089,48 @@ Washington, D.C. 20580`
               label: "Ism",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "lastName",
               label: "Familiya",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "email",
               label: "Elektron pochta",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "phone",
               label: "Telefon raqami",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "street",
               label: "Ko\u02BBcha manzili",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "city",
               label: "Shahar",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "state",
@@ -5165,21 +5189,24 @@ Washington, D.C. 20580`
                 WV: "G\u02BBarbiy Virjiniya",
                 WI: "Viskonsin",
                 WY: "Vayoming"
-              }
+              },
+              closed: !0
             },
             {
               name: "zip",
               label: "Pochta indeksi (ZIP)",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "terms",
               label: "Foydalanish shartlari va Maxfiylik siyosatiga roziman",
               kind: "bool",
               format: null,
-              options: {}
+              options: {},
+              closed: !0
             }
           ],
           agreements: [],
@@ -5196,42 +5223,48 @@ Washington, D.C. 20580`
               label: "\u0418\u043C\u044F",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "lastName",
               label: "\u0424\u0430\u043C\u0438\u043B\u0438\u044F",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "email",
               label: "\u042D\u043B\u0435\u043A\u0442\u0440\u043E\u043D\u043D\u0430\u044F \u043F\u043E\u0447\u0442\u0430",
               kind: "email",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "phone",
               label: "\u0422\u0435\u043B\u0435\u0444\u043E\u043D",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "street",
               label: "\u0410\u0434\u0440\u0435\u0441 (\u0443\u043B\u0438\u0446\u0430, \u0434\u043E\u043C, \u043A\u0432\u0430\u0440\u0442\u0438\u0440\u0430)",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "city",
               label: "\u0413\u043E\u0440\u043E\u0434",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "state",
@@ -5290,21 +5323,24 @@ Washington, D.C. 20580`
                 WV: "\u0417\u0430\u043F\u0430\u0434\u043D\u0430\u044F \u0412\u0438\u0440\u0433\u0438\u043D\u0438\u044F",
                 WI: "\u0412\u0438\u0441\u043A\u043E\u043D\u0441\u0438\u043D",
                 WY: "\u0412\u0430\u0439\u043E\u043C\u0438\u043D\u0433"
-              }
+              },
+              closed: !0
             },
             {
               name: "zip",
               label: "\u041F\u043E\u0447\u0442\u043E\u0432\u044B\u0439 \u0438\u043D\u0434\u0435\u043A\u0441 (ZIP)",
               kind: "text",
               format: null,
-              options: {}
+              options: {},
+              closed: !1
             },
             {
               name: "terms",
               label: "\u042F \u043F\u0440\u0438\u043D\u0438\u043C\u0430\u044E \u0423\u0441\u043B\u043E\u0432\u0438\u044F \u0438\u0441\u043F\u043E\u043B\u044C\u0437\u043E\u0432\u0430\u043D\u0438\u044F \u0438 \u041F\u043E\u043B\u0438\u0442\u0438\u043A\u0443 \u043A\u043E\u043D\u0444\u0438\u0434\u0435\u043D\u0446\u0438\u0430\u043B\u044C\u043D\u043E\u0441\u0442\u0438",
               kind: "bool",
               format: null,
-              options: {}
+              options: {},
+              closed: !0
             }
           ],
           agreements: [],

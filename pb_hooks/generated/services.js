@@ -7,6 +7,7 @@ module.exports = {
   "historyCollection": "statushistory",
   "signatureCollection": "signatures",
   "agreementTextCollection": "agreementtexts",
+  "webhookEventCollection": "webhookevents",
   "statuses": [
     "new",
     "review",
@@ -49,6 +50,7 @@ module.exports = {
   "services": {
     "claim": {
       "id": "claim",
+      "collectionId": "pbc_2808733223",
       "topic": "claim",
       "payments": true,
       "variants": {
@@ -195,10 +197,15 @@ module.exports = {
         "amount",
         "message"
       ],
-      "sort": "-created"
+      "sort": "-created",
+      "bodyLimits": {
+        "text": 52924,
+        "files": 10486272
+      }
     },
     "company": {
       "id": "company",
+      "collectionId": "pbc_1337919823",
       "topic": "company",
       "payments": true,
       "variants": {
@@ -348,10 +355,15 @@ module.exports = {
         "amount",
         "state"
       ],
-      "sort": "-created"
+      "sort": "-created",
+      "bodyLimits": {
+        "text": 37921,
+        "files": 10486272
+      }
     },
     "aloqacorpcontacts": {
       "id": "contact",
+      "collectionId": "pbc_3655427141",
       "topic": "contact",
       "payments": false,
       "variants": {
@@ -444,10 +456,15 @@ module.exports = {
         "phone",
         "message"
       ],
-      "sort": "created"
+      "sort": "created",
+      "bodyLimits": {
+        "text": 51753,
+        "files": 0
+      }
     },
     "creditrepairnew": {
       "id": "creditrepair",
+      "collectionId": "pbc_3406447060",
       "topic": "creditrepair",
       "payments": true,
       "variants": {
@@ -701,10 +718,15 @@ module.exports = {
         "zip",
         "amount"
       ],
-      "sort": "-created"
+      "sort": "-created",
+      "bodyLimits": {
+        "text": 40944,
+        "files": 31458304
+      }
     },
     "loans": {
       "id": "loan",
+      "collectionId": "pbc_2193771964",
       "topic": "loan",
       "payments": true,
       "variants": {
@@ -953,10 +975,15 @@ module.exports = {
         "amount",
         "reason"
       ],
-      "sort": "-created"
+      "sort": "-created",
+      "bodyLimits": {
+        "text": 47417,
+        "files": 73402368
+      }
     },
     "orders": {
       "id": "order",
+      "collectionId": "pbc_3845127662",
       "topic": "order",
       "payments": false,
       "variants": {
@@ -1021,10 +1048,15 @@ module.exports = {
         "email",
         "message"
       ],
-      "sort": "-created"
+      "sort": "-created",
+      "bodyLimits": {
+        "text": 50078,
+        "files": 0
+      }
     },
     "personal": {
       "id": "personal",
+      "collectionId": "pbc_4052381060",
       "topic": "personal",
       "payments": true,
       "variants": {
@@ -1215,10 +1247,15 @@ module.exports = {
         "state",
         "zip"
       ],
-      "sort": "-created"
+      "sort": "-created",
+      "bodyLimits": {
+        "text": 40372,
+        "files": 31458304
+      }
     },
     "ssn": {
       "id": "ssn",
+      "collectionId": "pbc_133065073",
       "topic": "ssn",
       "payments": false,
       "variants": {
@@ -1273,10 +1310,15 @@ module.exports = {
       "search": [
         "name"
       ],
-      "sort": "-created"
+      "sort": "-created",
+      "bodyLimits": {
+        "text": 34419,
+        "files": 0
+      }
     },
     "students": {
       "id": "student",
+      "collectionId": "pbc_2758380978",
       "topic": "students",
       "payments": true,
       "variants": {
@@ -1543,10 +1585,15 @@ module.exports = {
         "state",
         "zip"
       ],
-      "sort": "-created"
+      "sort": "-created",
+      "bodyLimits": {
+        "text": 39225,
+        "files": 178262528
+      }
     },
     "tickets": {
       "id": "ticket",
+      "collectionId": "pbc_1413914100",
       "topic": "ticket",
       "payments": false,
       "variants": {
@@ -1683,10 +1730,15 @@ module.exports = {
         "reference",
         "message"
       ],
-      "sort": "-created"
+      "sort": "-created",
+      "bodyLimits": {
+        "text": 53554,
+        "files": 20972032
+      }
     },
     "uploaddocuments": {
       "id": "upload",
+      "collectionId": "pbc_3406286733",
       "topic": "upload",
       "payments": false,
       "variants": {
@@ -1904,7 +1956,11 @@ module.exports = {
         "state",
         "zip"
       ],
-      "sort": "-created"
+      "sort": "-created",
+      "bodyLimits": {
+        "text": 40372,
+        "files": 73402368
+      }
     }
   }
 };

@@ -83,7 +83,8 @@ describe('emitted files for a fixture service', async () => {
       '1800000004_created_statushistory.js',
       '1800000005_created_signatures.js',
       '1800000006_created_agreementtexts.js',
-      '1800000007_created_petitions.js',
+      '1800000007_created_webhookevents.js',
+      '1800000008_created_petitions.js',
     ]);
     await expect(migrations.find((m) => m.file.endsWith('_created_petitions.js'))?.content).toMatchFileSnapshot(
       '__snapshots__/petition/created_petitions.js.snap',

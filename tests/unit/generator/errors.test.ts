@@ -233,6 +233,29 @@ describe('schema problems', () => {
     expect(problems.some((p) => p === want || (want.endsWith(': ') && p.startsWith(want)))).toBe(true);
   });
 
+  // Issue 29.10: the site's e-mails must not carry a stranger's text or links from the company's address.
+  const LINK_REFUSED = `is put into a link: a link's address may only be the company's own (statusUrl, checkoutUrl, listUrl, company.phoneDigits, company.email), so an e-mail never links to an address a visitor typed`;
+  it.each<[string, (s: SchemasCopy) => void, string]>([
+    [
+      "29.10 an applicant's e-mail that greets by name (text the visitor typed, sent to an address they chose)",
+      (s) => writeFileSync(join(s.schemasDir, 'mail/confirmation/uz.html.hbs'), '<p>Hurmatli {{name}},</p><p>{{service}}</p>'),
+      'schemas/mail/confirmation/uz.html.hbs#: "name" is text the visitor typed, and this e-mail goes to an address they chose: only staff templates (staff-notice, staff-digest) may show it (greet without a name)',
+    ],
+    [
+      "29.10 an e-mail template that links to a value that is not the company's own link",
+      (s) => writeFileSync(join(s.schemasDir, 'mail/staff-notice/en.html.hbs'), '{{#each fields}}<a href="{{value}}">{{label}}</a>{{/each}}'),
+      `schemas/mail/staff-notice/en.html.hbs#: "value" ${LINK_REFUSED}`,
+    ],
+    [
+      '29.10 a plain-text e-mail that begins a URL with a value',
+      (s) => writeFileSync(join(s.schemasDir, 'mail/acknowledgement/ru.txt.hbs'), 'https://{{service}}.example/ {{reference}}'),
+      `schemas/mail/acknowledgement/ru.txt.hbs#: "service" ${LINK_REFUSED}`,
+    ],
+  ])('%s: refused', async (_given, change, want) => {
+    const problems = (await problemsAfter(change)).map((p) => p.replace(/^.*?schemas\//, 'schemas/'));
+    expect(problems).toContain(want);
+  });
+
   it('reports every typo of a file, not the first (three typos, three problems), and a block typo once', async () => {
     const typos = await problemsAfter((s) =>
       s.edit(`${SVC}/admin.ui.json`, (j) => {

@@ -70,7 +70,7 @@ describe('e-mail settings of a service', () => {
     const copy = copySchemas({ fixtures: ['petition'] });
     copy.edit('services/petition/service.json', (j) => (j.mail = { applicant: { template: 'confirmation', to: 'email' }, staff: true }));
     cpSync(join(copy.schemasDir, 'mail/confirmation'), join(copy.schemasDir, 'services/petition/mail/confirmation'), { recursive: true });
-    writeFileSync(join(copy.schemasDir, 'services/petition/mail/confirmation/en.txt.hbs'), 'Dear {{name}}, the council has your petition {{reference}}.');
+    writeFileSync(join(copy.schemasDir, 'services/petition/mail/confirmation/en.txt.hbs'), 'Hello, the council has your petition {{reference}}.');
     const { files } = await generate({ root: copy.root, schemasDir: copy.schemasDir, migrationsDir: copy.migrationsDir, now: 1_800_000_000 });
     const file = join(mkdtempSync(join(tmpdir(), 'formwork-mail-')), 'mail.cjs');
     writeFileSync(file, files.get('pb_hooks/generated/mail.js') as string);
@@ -84,10 +84,10 @@ describe('e-mail settings of a service', () => {
     expect(mail.agreementTemplates).toEqual(['agreement']);
     expect(mail.services.petitions?.mail.staffTemplate).toBe('staff-notice');
     expect(mail.services.creditrepairnew?.mail.applicant.template).toBe('agreement') // credit repair's signed copy with the right to cancel;
-    expect(mail.templates['petition/confirmation']?.en?.text({ name: 'Aziza', reference: 'r1' })).toBe('Dear Aziza, the council has your petition r1.');
+    expect(mail.templates['petition/confirmation']?.en?.text({ reference: 'r1' })).toBe('Hello, the council has your petition r1.');
   });
 
-  it('greet without a name when the service names none (an order has only an e-mail address)', async () => {
+  it('greet without a name, whether or not the service names one (issue 29.10: a name is what the visitor typed)', async () => {
     const copy = copySchemas();
     const { files } = await generate({ root: copy.root, schemasDir: copy.schemasDir, migrationsDir: copy.migrationsDir, now: 1_800_000_000 });
     const file = join(mkdtempSync(join(tmpdir(), 'formwork-mail-')), 'mail.cjs');
@@ -100,6 +100,7 @@ describe('e-mail settings of a service', () => {
     expect(mail.services.aloqacorpcontacts?.mail.name).toEqual(['fname', 'lname']);
     const context = { name: '', service: 'Website order', reference: 'r1', submittedAt: 'now', company: {} };
     expect(mail.templates.acknowledgement?.en?.text(context)).toMatch(/^Hello,\n/);
-    expect(mail.templates.acknowledgement?.ru?.text({ ...context, name: 'Dilnoza Yusupova' })).toMatch(/^Здравствуйте, Dilnoza Yusupova!\n/);
+    expect(mail.templates.acknowledgement?.ru?.text({ ...context, name: 'Dilnoza Yusupova' })).toMatch(/^Здравствуйте!\n/);
+    expect(mail.templates.acknowledgement?.uz?.text({ ...context, name: 'Dilnoza Yusupova' })).toMatch(/^Assalomu alaykum,\n/);
   });
 });
