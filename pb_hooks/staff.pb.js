@@ -1,8 +1,8 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Staff accounts (collection rules: admins create, update and remove them). Here: the rules a filter
 // cannot say. A new account gets PocketBase's verification e-mail and signs in only once verified; an
-// admin cannot lock themselves out; disabling an account ends its sessions at once; the one-time code
-// is only ever a second factor.
+// admin cannot lock themselves out; disabling an account or signing out ends its sessions at once; the
+// one-time code is only ever a second factor; sign-in takes as long for an unknown address as for a known one.
 const staffName = require(`${__hooks}/generated/services.js`).staffCollection;
 
 onRecordCreateRequest((e) => {
@@ -46,6 +46,39 @@ onRecordAuthWithOTPRequest((e) => {
   if (!mfaId) throw new BadRequestError('Sign in with your password first; the code is the second step.');
   e.next();
 }, staffName);
+
+// An unknown address must not answer sooner than a known one with a wrong password (PocketBase skips the
+// password check when no account matches): it is checked against a decoy account's hash of the same cost,
+// then PocketBase refuses it with the very answer a wrong password gets.
+onRecordAuthWithPasswordRequest((e) => {
+  if (!e.record) require(`${__hooks}/lib/staffAccounts.js`).decoyAccount(e.app, e.collection).validatePassword(e.password);
+  e.next();
+}, staffName);
+
+// The same for a code by e-mail: PocketBase already sends it in the background and answers an unknown
+// address with a made-up otpId, but hashes and stores a code only for a real account. An unknown address
+// gets the hashing too, and both answers wait for one floor (the response goes out when the hook returns).
+onRecordRequestOTPRequest((e) => {
+  const started = Date.now();
+  const { hashLikeOTP, answerNoSooner } = require(`${__hooks}/lib/staffAccounts.js`);
+  if (!e.record) hashLikeOTP(e.app, e.password);
+  try {
+    e.next();
+  } finally {
+    answerNoSooner(started);
+  }
+}, staffName);
+
+// POST /api/formwork/staff/sign-out: signing out ends the session on the server too. A new token key
+// invalidates every token issued to the account (auth and file tokens), so one copied from the browser
+// before sign-out no longer works anywhere.
+routerAdd('POST', '/api/formwork/staff/sign-out', (e) => {
+  const staff = require(`${__hooks}/lib/access.js`).requireStaff(e);
+  const account = e.app.findRecordById(staff.collection().id, staff.id);
+  account.refreshTokenKey();
+  e.app.save(account);
+  return e.noContent(204);
+});
 
 // Admins see the e-mail of every account they manage (the rules already keep the list to admins and oneself).
 onRecordCreate((e) => {

@@ -26,4 +26,40 @@ function upsertStaff(app, account) {
   return { created, email, role: account.role };
 }
 
-module.exports = { upsertStaff };
+/**
+ * An account of `collection` that exists nowhere, with a random password hashed once per process by the
+ * collection's own password field (so at the cost real accounts' hashes have). A sign-in for an unknown
+ * address checks its password against this one, and answers as late as a wrong password for a known
+ * address does: the time taken no longer tells which addresses have accounts.
+ */
+function decoyAccount(app, collection) {
+  return app.store().getOrSet('formwork.decoyAccount.' + collection.id, () => {
+    const decoy = new Record(collection);
+    decoy.setPassword($security.randomString(32));
+    return decoy;
+  });
+}
+
+/**
+ * The work a one-time code costs when it is for a real account (its code hashed by PocketBase's OTP
+ * collection, at that collection's cost), done for nothing, so an unknown address answers no sooner.
+ */
+function hashLikeOTP(app, code) {
+  const otp = new Record(app.findCollectionByNameOrId('_otps'));
+  otp.setPassword(code);
+}
+
+/**
+ * How soon a code request may be answered, whoever it is for. Equal work is not enough on its own:
+ * PocketBase stops making codes for an account after ten recent ones and answers at once with the last,
+ * which would make a known address the fast one. Well above a code's own cost, so a busy server still
+ * answers both at this floor.
+ */
+const OTP_ANSWER_FLOOR_MS = 150;
+
+function answerNoSooner(startedMs) {
+  const wait = OTP_ANSWER_FLOOR_MS - (Date.now() - startedMs);
+  if (wait > 0) sleep(wait);
+}
+
+module.exports = { upsertStaff, decoyAccount, hashLikeOTP, answerNoSooner };

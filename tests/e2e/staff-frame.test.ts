@@ -78,7 +78,7 @@ describe('staff frames', () => {
       const { context, page, problems } = await signedIn(role);
       const cookie = await staffCookie(context);
       expect(cookie?.value).toBe(role);
-      // As long as the session's token: PocketBase's default for staff is days, not a year.
+      // As long as the session's token: hours for staff (generator/transform/collections.ts), not a year.
       const token = await page.evaluate(() => JSON.parse(localStorage.getItem('pocketbase_auth')!).token as string);
       const exp = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp;
       expect(Math.abs(cookie!.expires - exp)).toBeLessThanOrEqual(1);
@@ -88,9 +88,25 @@ describe('staff frames', () => {
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.waitForURL((u) => u.pathname === '/staff/sign-in');
       expect(await staffCookie(context)).toBeUndefined();
+      // Signing out ended the session on the server too: a copy of the token is worth nothing (issue 29).
+      expect((await fetch(`${site.url}/api/formwork/dashboard`, { headers: { Authorization: token } })).status).toBe(401);
       expect(problems).toEqual([]);
       await context.close();
     }
+  });
+
+  it('29 sign out in the browser even when the server cannot be reached', async () => {
+    const { context, page, problems } = await signedIn('viewer');
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('pocketbase_auth')!).token as string);
+    await page.route('**/api/formwork/staff/sign-out', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((u) => u.pathname === '/staff/sign-in');
+    expect(await page.evaluate(() => localStorage.getItem('pocketbase_auth'))).toBeNull();
+    expect(await staffCookie(context)).toBeUndefined();
+    // The request never left the browser: the token lives on until its hours are up.
+    expect((await fetch(`${site.url}/api/formwork/dashboard`, { headers: { Authorization: token } })).status).toBe(200);
+    expect(problems).toEqual([]);
+    await context.close();
   });
 
   it("are served for a staff list to the cookie's role, in the browser's language, and only there", async () => {

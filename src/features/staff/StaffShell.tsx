@@ -4,13 +4,13 @@
  */
 import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { Link, useIsCurrent } from '../../app/Link.tsx';
 import { paths } from '../../config/paths.ts';
 import { registry } from '../../generated/registry.ts';
 import { isAdmin } from './role.ts';
-import { signOut } from './session.ts';
+import { endSession } from './session.ts';
 
 /** A link of the bar; the screen shown is marked for assistive technology and in bold. */
 function NavItem({ to, end = false, children }: { to: string; end?: boolean; children: ReactNode }) {
@@ -32,6 +32,7 @@ export default function StaffShell() {
   const intl = useIntl();
   const navigate = useNavigate();
   const admin = isAdmin();
+  const [signingOut, setSigningOut] = useState(false);
   return (
     <Stack>
       <Group component="nav" aria-label={intl.formatMessage({ id: 'staff.nav.label' })} gap="sm" justify="space-between" align="flex-start" wrap="nowrap">
@@ -51,9 +52,10 @@ export default function StaffShell() {
           variant="subtle"
           size="compact-sm"
           style={{ flexShrink: 0 }}
+          loading={signingOut}
           onClick={() => {
-            signOut();
-            navigate(paths.signIn);
+            setSigningOut(true);
+            void endSession().then(() => navigate(paths.signIn));
           }}
         >
           <FormattedMessage id="staff.signOut" />

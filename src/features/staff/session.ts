@@ -15,7 +15,25 @@ export function sessionState(): 'signed-in' | 'expired' | 'signed-out' {
 
 export const signIn = (email: string, password: string) => pb.collection(registry.staffCollection).authWithPassword(email, password);
 
+/** Forgets the session in this browser only (for one the server already refused). */
 export const signOut = (): void => pb.authStore.clear();
+
+/** How long the sign-out button waits for the server before signing out here all the same. */
+const SIGN_OUT_WAIT_MS = 5000;
+
+/**
+ * The sign-out button: the server ends the session first (POST /api/formwork/staff/sign-out revokes
+ * every token of the account, so a copy of this one is worthless too), then this browser forgets it,
+ * also when the server cannot be reached: signing out never leaves someone signed in here.
+ */
+export async function endSession(): Promise<void> {
+  try {
+    await pb.send('/api/formwork/staff/sign-out', { method: 'POST', requestKey: null, signal: AbortSignal.timeout(SIGN_OUT_WAIT_MS) });
+  } catch {
+    // Offline, slow or already ended: the token still expires within its hours.
+  }
+  signOut();
+}
 
 /** Asks the server whether the stored session still holds (a revoked or tampered token looks valid locally). */
 export const verifySession = () => pb.collection(registry.staffCollection).authRefresh();
