@@ -1,6 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Payments through the provider's hosted pages only (lib/payments.js): Stripe's webhook, and the
-// Connect endpoints of the original (GET /api/pk, POST /api/account_session).
+// Connect endpoints of the original (GET /api/pk, POST /api/account_session), the latter only through
+// a link staff issue (POST /api/formwork/account-links, lib/accountLinks.js).
 
 onBootstrap((e) => {
   e.next();
@@ -21,10 +22,17 @@ routerAdd('POST', '/api/formwork/stripe/webhook', (e) => {
   } catch (err) {
     throw new BadRequestError('Invalid JSON.');
   }
-  const result = payments.applyEvent(e.app, event);
+  const result = payments.receiveEvent(e.app, event);
+  if (result.invalid) throw new BadRequestError('The event has no id.');
   // Not checked yet (no secret key, the provider unreachable): the provider sends it again later.
   if (result.retry) return e.json(503, { received: false, reason: result.reason });
   return e.json(200, Object.assign({ received: true }, result));
+});
+
+// The ids of events acted on are kept only as long as a replay could matter (lib/webhookEvents.js).
+cronAdd('formwork-webhook-events-purge', '41 4 * * *', () => {
+  const removed = require(`${__hooks}/lib/webhookEvents.js`).purgeOld($app);
+  if (removed > 0) $app.logger().info('payments: purged old webhook event ids', 'count', removed);
 });
 
 routerAdd('GET', '/api/pk', (e) => {
@@ -33,9 +41,19 @@ routerAdd('GET', '/api/pk', (e) => {
   return e.json(200, { pk: pk });
 });
 
+// Only with the exp and sig of a link staff issued for the account (lib/accountLinks.js).
 routerAdd('POST', '/api/account_session', (e) => {
-  const info = e.requestInfo();
-  const result = require(`${__hooks}/lib/payments.js`).accountSession((info.body || {}).accountId);
+  const body = e.requestInfo().body || {};
+  const result = require(`${__hooks}/lib/payments.js`).accountSession(body.accountId, { exp: body.exp, sig: body.sig });
+  return e.json(result.status, result.json);
+});
+
+// POST /api/formwork/account-links {accountId, days}: a signed link to /account/<id> (admins; audited).
+routerAdd('POST', '/api/formwork/account-links', (e) => {
+  const admin = require(`${__hooks}/lib/access.js`).requireAdmin(e);
+  const body = e.requestInfo().body || {};
+  const result = require(`${__hooks}/lib/accountLinks.js`).issue(e.app, admin, body.accountId, body.days);
+  e.response.header().set('Cache-Control', 'no-store');
   return e.json(result.status, result.json);
 });
 

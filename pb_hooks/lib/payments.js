@@ -108,9 +108,10 @@ const withoutQuery = (url) => String(url || '').split('?')[0];
  * payment link a session came from; its address must be the one on the record. A checkout completed with
  * a delayed method is not paid yet (payment_status "unpaid" until its async_payment_succeeded). Other
  * events are acknowledged. `retry`: the link could not be checked now (no secret key, provider down), so
- * the provider should send the event again later.
+ * the provider should send the event again later. Changes nothing itself: a paid one comes back with
+ * `pay` (the record to mark), for receiveEvent to apply in the transaction that remembers the event.
  */
-function applyEvent(app, event) {
+function assessEvent(app, event) {
   if (!event || PAID_EVENTS.indexOf(event.type) < 0) return { handled: false };
   const session = (event.data && event.data.object) || {};
   if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return { handled: false, reason: 'not paid yet' };
@@ -136,10 +137,43 @@ function applyEvent(app, event) {
   // No key or a wrong one, the provider down or busy: not this event's fault, so it is asked for again.
   if (link.status >= 500 || link.status === 429 || link.status === 401 || link.status === 403) return { handled: false, retry: true, reason: (link.json && link.json.message) || 'the payment link could not be checked' };
   if (link.status !== 200 || !link.json || withoutQuery(link.json.url) !== offered) return refusedPayment(app, record, 'paid through another link');
+  return { handled: true, record: id, pay: { collection: collection, id: id } };
+}
+
+/**
+ * A signed event, acted on at most once: Stripe delivers an event more than once (its retries, and a
+ * signed request anyone recorded can be replayed while its signature is fresh). The event id is written
+ * in the transaction of the event's effect, so a crash leaves both or neither, and of two deliveries at
+ * once the unique index lets one commit; the other is answered as the duplicate it is. The provider's
+ * answer (an HTTP call) is had before the transaction, which would otherwise hold the database's one
+ * writer while it waits. An event to be sent again later (`retry`) is not remembered.
+ */
+function receiveEvent(app, event) {
+  const events = require(`${__hooks}/lib/webhookEvents.js`);
+  if (!event || !events.isEventId(event.id)) return { handled: false, invalid: true, reason: 'the event has no id' };
+  if (events.seen(app, event.id)) return { duplicate: true };
+  const result = assessEvent(app, event);
+  if (result.retry) return result;
+  const pay = result.pay;
+  delete result.pay;
+  try {
+    app.runInTransaction((txApp) => {
+      events.remember(txApp, event, result);
+      if (pay) markPaid(txApp, pay);
+    });
+  } catch (err) {
+    if (events.seen(app, event.id)) return { duplicate: true };
+    throw err;
+  }
+  return result;
+}
+
+/** Read again inside the transaction: a staff change since the check is kept, not overwritten. */
+function markPaid(txApp, pay) {
+  const record = txApp.findRecordById(pay.collection, pay.id);
   record.set('paymentStatus', 'paid');
   record.set('paidAt', new Date().toISOString().replace('T', ' '));
-  app.save(record);
-  return { handled: true, record: id };
+  txApp.save(record);
 }
 
 function refusedPayment(app, record, reason) {
@@ -168,10 +202,17 @@ function stripeCall(method, path, form) {
   }
 }
 
-function accountSession(accountId) {
-  if (!/^acct_[A-Za-z0-9]{1,64}$/.test(String(accountId || ''))) {
+/**
+ * A Connect session for `accountId`, only for the holder of a staff-issued link to it (`link`: the exp
+ * and sig of that link, lib/accountLinks.js); checked before the provider is asked anything.
+ */
+function accountSession(accountId, link) {
+  const links = require(`${__hooks}/lib/accountLinks.js`);
+  if (!links.isAccountId(accountId)) {
     return { status: 400, json: { message: 'accountId must be a connected account id (acct_…).' } };
   }
+  const refused = links.refusal(accountId, (link || {}).exp, (link || {}).sig, Math.floor(Date.now() / 1000));
+  if (refused) return { status: 403, json: { message: 'This account link is missing, altered or expired. Ask the company for a new link.' } };
   const res = stripeCall('POST', '/v1/account_sessions', {
     account: accountId,
     'components[account_onboarding][enabled]': 'true',
@@ -210,4 +251,4 @@ function productCheckout(productId, interval, locale) {
 module.exports = {
   offerLater,
   offerDue,
-  checkoutLink, productCheckout, offerCheckout, verifySignature, applyEvent, accountSession };
+  checkoutLink, productCheckout, offerCheckout, verifySignature, receiveEvent, accountSession };

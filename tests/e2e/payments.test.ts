@@ -6,9 +6,10 @@
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, launchBrowser, watchConsole } from '../support/browser.ts';
+import { hydrated, label, launchBrowser, watchConsole } from '../support/browser.ts';
 import type { PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSite } from '../support/site.ts';
+import { createStaff, staffClient } from '../support/staff.ts';
 import { startStripeMock, type StripeMock } from '../support/stripe.ts';
 
 const CONNECT_JS = 'https://connect-js.stripe.com/**';
@@ -23,6 +24,8 @@ describe('connected accounts: /account/:id and onboarding', () => {
   let site: PocketBaseProcess;
   let browser: Browser;
   const problems: string[] = [];
+  /** The address of a link an admin issued for `account` (POST /api/formwork/account-links): its path and query. */
+  let linkTo: (account: string) => Promise<string>;
 
   const context = async (connectJs: 'missing' | 'stand-in'): Promise<BrowserContext> => {
     const ctx = await browser.newContext({ viewport: { width: 420, height: 900 } });
@@ -36,6 +39,12 @@ describe('connected accounts: /account/:id and onboarding', () => {
     stripe = await startStripeMock();
     site = await startSite({ FORMWORK_STRIPE_SECRET_KEY: 'sk_test_formwork', FORMWORK_STRIPE_PUBLISHABLE_KEY: 'pk_test_formwork', FORMWORK_STRIPE_API_BASE: stripe.url });
     browser = await launchBrowser();
+    const admin = await staffClient(site, 'admin');
+    linkTo = async (account) => {
+      const issued = await admin.send<{ url: string }>('/api/formwork/account-links', { method: 'POST', body: { accountId: account } });
+      const url = new URL(issued.url);
+      return url.pathname + url.search;
+    };
   });
   afterAll(async () => {
     await browser?.close();
@@ -47,7 +56,7 @@ describe('connected accounts: /account/:id and onboarding', () => {
     const ctx = await context('stand-in');
     const page = await ctx.newPage();
     watchConsole(page, problems);
-    await page.goto(`${site.url}/account/acct_1Formwork?lang=en`);
+    await page.goto(`${site.url}${await linkTo('acct_1Formwork')}&lang=en`);
     await page.getByRole('heading', { name: 'Your payments account', level: 1 }).waitFor();
     const component = page.locator('[data-component=payments]');
     await expect.poll(() => component.textContent()).toMatch(/^session accs_secret_/);
@@ -58,7 +67,7 @@ describe('connected accounts: /account/:id and onboarding', () => {
   it('says, in the reader’s language, that the provider’s script did not load, and offers to try again', async () => {
     const ctx = await context('missing');
     const page = await ctx.newPage();
-    await page.goto(`${site.url}/account/acct_1Formwork?lang=ru`);
+    await page.goto(`${site.url}${await linkTo('acct_1Formwork')}&lang=ru`);
     const error = page.getByTestId('connect-error');
     await error.getByText('Не удалось загрузить Connect.js', { exact: false }).waitFor();
     expect(await error.getByRole('button', { name: 'Попробовать снова' }).count()).toBe(1);
@@ -74,13 +83,61 @@ describe('connected accounts: /account/:id and onboarding', () => {
     await ctx.close();
   });
 
+  it('29.2 says, in the reader’s language, that a link without its signature, or an altered one, no longer opens the account', async () => {
+    const ctx = await context('stand-in');
+    const page = await ctx.newPage();
+    // The account id alone: the page says so without asking our server.
+    await page.goto(`${site.url}/account/acct_1Formwork?lang=uz`);
+    const error = page.getByTestId('connect-error');
+    await error.getByText('Bu havola yoʻq, toʻliq emas yoki muddati tugagan', { exact: false }).waitFor();
+    expect(await error.getByRole('button').count()).toBe(0); // trying again cannot mend the address
+    // A real link whose expiry was pushed back: our server refuses it (403), and the page says so.
+    const altered = (await linkTo('acct_1Formwork')).replace(/exp=(\d+)/, (_, exp: string) => `exp=${Number(exp) + 86400}`);
+    await page.goto(`${site.url}${altered}&lang=ru`);
+    await page.getByTestId('connect-error').getByText('Ссылка отсутствует, неполная или её срок истёк', { exact: false }).waitFor();
+    expect(await page.locator('[data-component]').count()).toBe(0);
+    await ctx.close();
+  });
+
+  it('29.2 lets an admin make the link on the staff home, which then opens the account; a viewer is not offered it', async () => {
+    const signedIn = async (role: 'admin' | 'viewer') => {
+      const staff = await createStaff(site, role, `links-${role}-${Date.now()}@formwork.test`);
+      const ctx = await context('stand-in');
+      const page = await ctx.newPage();
+      watchConsole(page, problems);
+      await page.goto(`${site.url}/admin`);
+      await page.waitForURL(/\/staff\/sign-in\?next=/);
+      await page.getByLabel(label('E-mail')).fill(staff.email);
+      await page.getByLabel(label('Password')).fill(staff.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL((url) => url.pathname === '/admin');
+      await page.getByTestId('dashboard-service').first().waitFor();
+      return { ctx, page };
+    };
+    const viewer = await signedIn('viewer');
+    expect(await viewer.page.getByTestId('account-link').count()).toBe(0);
+    await viewer.ctx.close();
+
+    const { ctx, page } = await signedIn('admin');
+    const card = page.getByTestId('account-link');
+    await card.getByLabel(label('Connected account ID')).fill('acct_1Formwork');
+    await card.getByRole('button', { name: 'Create link' }).click();
+    const made = card.getByTestId('account-link-url');
+    await made.waitFor();
+    const url = new URL(await made.inputValue());
+    expect(url.pathname).toBe('/account/acct_1Formwork');
+    await page.goto(`${site.url}${url.pathname}${url.search}&lang=en`);
+    await expect.poll(() => page.locator('[data-component=payments]').textContent()).toMatch(/^session accs_secret_/);
+    await ctx.close();
+  });
+
   it('confirms a finished onboarding, and restarts an expired one from the refresh link', async () => {
     const ctx = await context('stand-in');
     const page = await ctx.newPage();
     watchConsole(page, problems);
     await page.goto(`${site.url}/onboarding-success?lang=en`);
     expect(await page.getByTestId('page-alert').textContent()).toContain('You have successfully finished onboarding process. Your account is active now');
-    await page.goto(`${site.url}/onboarding-refresh?account=acct_1Formwork&lang=en`);
+    await page.goto(`${site.url}${(await linkTo('acct_1Formwork')).replace(/^\/account\/(acct_\w+)\?/, '/onboarding-refresh?account=$1&')}&lang=en`);
     await page.getByText('Your setup link has expired').waitFor();
     await expect.poll(() => page.locator('[data-component=account-onboarding]').textContent()).toMatch(/^session accs_secret_/);
     await ctx.close();

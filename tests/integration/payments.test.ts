@@ -1,15 +1,17 @@
 /**
  * Payments without card data, against a real PocketBase and stripe-mock: the record keeps the checkout
  * link it was offered (the environment may override the schema's), Stripe's signed webhook marks it
- * paid (only through the link it was offered) and a forged one changes nothing, and the Connect endpoints of the original (GET /api/pk,
- * POST /api/account_session) answer with the provider's client secret or a clear error.
+ * paid (only through the link it was offered, and once however often it is delivered) and a forged one
+ * changes nothing, and the Connect endpoints of the original (GET /api/pk, POST /api/account_session)
+ * answer with the provider's client secret (only through a link staff issued) or a clear error.
  */
+import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../src/generated/registry.ts';
 import { formData, pngFile } from '../support/fixtures.ts';
-import { startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
+import { startPocketBase, TEST_ENCRYPTION_KEY, type PocketBaseProcess } from '../support/pocketbase.ts';
 import { startStripeMock, stripeSignature, type StripeMock } from '../support/stripe.ts';
 import { staffClient, superuserClient } from '../support/staff.ts';
 
@@ -18,6 +20,8 @@ const SECRET_KEY = 'sk_test_formwork';
 /** A payment link's id, as Stripe names the link a checkout session came from. */
 const PAYMENT_LINK = 'plink_1Formwork';
 const PUBLIC_URL = 'https://formwork.example';
+/** site.json webhookEventCollection (the server's alone, so not in the browser's registry). */
+const WEBHOOK_EVENTS = 'webhookevents';
 
 /** Passes every request on to stripe-mock, keeping what our server asked of the provider. */
 async function recordingProxy(target: string): Promise<{ url: string; asked: { path: string; body: string }[]; server: Server }> {
@@ -65,8 +69,10 @@ describe('payments', () => {
       body,
     });
   };
+  /** Each event its own id, as Stripe's are: the server acts on an id once (29.13). */
+  let events = 0;
   const checkoutEvent = (type: string, reference: string, paymentStatus: string, paymentLink = PAYMENT_LINK) => ({
-    id: 'evt_1',
+    id: `evt_test_${++events}`,
     type,
     data: { object: { id: 'cs_test_1', client_reference_id: reference, payment_status: paymentStatus, payment_link: paymentLink } },
   });
@@ -159,13 +165,15 @@ describe('payments', () => {
     const id = String(body.id);
     const admin = await staffClient(pb, 'admin');
     await admin.collection('claim').delete(id);
-    const trashed = await webhook(completed(`claim-${id}`));
+    // One event, sent again by the provider: an event answered 503 is not remembered as acted on.
+    const event = completed(`claim-${id}`);
+    const trashed = await webhook(event);
     expect(trashed.status).toBe(503); // the provider sends it again later
     expect(await trashed.json()).toMatchObject({ received: false, reason: 'the application is in the trash' });
     const [entry] = await admin.collection(registry.trashCollection).getFullList({ filter: `key = "${id}"` });
     const restored = await fetch(`${pb.url}/api/formwork/trash/${entry!.id}/restore`, { method: 'POST', headers: { Authorization: admin.authStore.token } });
     expect(restored.status).toBe(200);
-    expect(await (await webhook(completed(`claim-${id}`))).json()).toMatchObject({ handled: true, record: id });
+    expect(await (await webhook(event)).json()).toMatchObject({ handled: true, record: id });
     expect((await (await superuserClient(pb)).collection('claim').getOne(id)).paymentStatus).toBe('paid');
   });
 
@@ -201,9 +209,114 @@ describe('payments', () => {
     expect((await (await superuserClient(pb)).collection('claim').getOne(String(body.id))).paymentStatus).toBe('unpaid');
   });
 
+  it('29.13 acts on a replayed or redelivered webhook event once, and answers the copy 200 as a duplicate', async () => {
+    const { body } = await claim();
+    const id = String(body.id);
+    const su = await superuserClient(pb);
+    const event = completed(`claim-${id}`);
+    const payload = JSON.stringify(event);
+    const signature = stripeSignature(payload, WEBHOOK_SECRET); // one request, recorded and sent again within its 5 minutes
+    const send = () => fetch(`${pb.url}/api/formwork/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+    const first = await send();
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ received: true, handled: true, record: id });
+    const paid = await su.collection('claim').getOne(id);
+    expect(paid.paymentStatus).toBe('paid');
+    const linkChecks = () => provider.asked.filter((a) => a.path.startsWith('/v1/payment_links/')).length;
+    const checked = linkChecks();
+    await new Promise((r) => setTimeout(r, 20)); // a second application would stamp a later paidAt
+    const replay = await send();
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toEqual({ received: true, duplicate: true });
+    const after = await su.collection('claim').getOne(id);
+    expect([after.paidAt, after.updated]).toEqual([paid.paidAt, paid.updated]);
+    expect(linkChecks()).toBe(checked); // not even the provider was asked again
+    expect(await su.collection(WEBHOOK_EVENTS).getFullList({ filter: `eventId = "${event.id}"` })).toHaveLength(1);
+
+    // Two deliveries of one event at once: one is applied, the other answered as the duplicate.
+    const other = String((await claim()).body.id);
+    const twice = completed(`claim-${other}`);
+    const answers = await Promise.all([webhook(twice), webhook(twice)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const bodies = (await Promise.all(answers.map((a) => a.json()))) as { handled?: boolean; duplicate?: boolean }[];
+    expect(bodies.filter((b) => b.handled === true)).toHaveLength(1);
+    expect(bodies.filter((b) => b.duplicate === true)).toHaveLength(1);
+    expect(await su.collection(WEBHOOK_EVENTS).getFullList({ filter: `eventId = "${twice.id}"` })).toHaveLength(1);
+    // Staff never read it: nothing in it is theirs.
+    await expect((await staffClient(pb, 'admin')).collection(WEBHOOK_EVENTS).getFullList()).rejects.toMatchObject({ status: 403 });
+  });
+
+  /** A link as staff issue it (POST /api/formwork/account-links), from `client` (an admin unless given). */
+  const issueLink = async (accountId: string, days?: number, client?: Awaited<ReturnType<typeof staffClient>>) => {
+    const staff = client ?? (await staffClient(pb, 'admin'));
+    return fetch(`${pb.url}/api/formwork/account-links`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', Authorization: staff.authStore.token },
+      body: JSON.stringify({ accountId, days }),
+    });
+  };
+  /** The exp and sig of an issued link, as the /account/:id page reads them from its address. */
+  const linkOf = async (accountId: string) => {
+    const res = await issueLink(accountId);
+    expect(res.status).toBe(200);
+    const url = new URL(((await res.json()) as { url: string }).url);
+    return { exp: url.searchParams.get('exp') ?? '', sig: url.searchParams.get('sig') ?? '' };
+  };
+  const accountSession = (body: object) =>
+    fetch(`${pb.url}/api/account_session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('29.2 gives an account session only through a link staff issued for that account, unexpired and unaltered', async () => {
+    const sessionsAsked = () => provider.asked.filter((a) => a.path === '/v1/account_sessions').length;
+    const before = sessionsAsked();
+    const account = 'acct_1Formwork';
+    const refused = async (body: object) => {
+      const res = await accountSession(body);
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { message: string }).message).toMatch(/link is missing, altered or expired/);
+    };
+    // The account id alone, or with a made-up signature.
+    await refused({ accountId: account });
+    await refused({ accountId: account, exp: String(Math.floor(Date.now() / 1000) + 3600), sig: 'a'.repeat(64) });
+    // A real link, altered: a later expiry, or another account.
+    const link = await linkOf(account);
+    expect(Number(link.exp) - Date.now() / 1000).toBeGreaterThan(6 * 86400); // the default: a week
+    await refused({ accountId: account, exp: String(Number(link.exp) + 86400), sig: link.sig });
+    await refused({ accountId: 'acct_2Someoneelse', ...link });
+    // Signed as the server signs (key: HMAC-SHA256 of the label under FORMWORK_ENCRYPTION_KEY), but expired.
+    const key = createHmac('sha256', TEST_ENCRYPTION_KEY).update('formwork:account-link').digest('hex');
+    const sign = (exp: string) => createHmac('sha256', key).update(`${account}.${exp}`).digest('hex');
+    expect(sign(link.exp)).toBe(link.sig);
+    const past = String(Math.floor(Date.now() / 1000) - 60);
+    await refused({ accountId: account, exp: past, sig: sign(past) });
+    expect(sessionsAsked()).toBe(before); // the provider was never asked
+
+    const ok = await accountSession({ accountId: account, ...link });
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { client_secret: string }).client_secret).toMatch(/^accs_secret_/);
+    expect(sessionsAsked()).toBe(before + 1);
+  });
+
+  it('29.2 lets only an admin issue an account link, at the site’s address, written to the audit log', async () => {
+    const admin = await staffClient(pb, 'admin');
+    const res = await issueLink('acct_1Audited', 3, admin);
+    expect(res.status).toBe(200);
+    const issued = (await res.json()) as { url: string; accountId: string; expiresAt: string };
+    expect(issued.url).toMatch(new RegExp(`^${PUBLIC_URL}/account/acct_1Audited\\?exp=\\d+&sig=[0-9a-f]{64}$`));
+    expect(Date.parse(issued.expiresAt) - Date.now()).toBeGreaterThan(2.9 * 86400_000);
+    const [entry] = await admin.collection(registry.auditCollection).getFullList({ filter: `action = "account-link" && record = "acct_1Audited"` });
+    expect(entry).toMatchObject({ actor: admin.authStore.record?.id, record: 'acct_1Audited' });
+
+    expect((await issueLink('acct_1Audited', 3, await staffClient(pb, 'viewer'))).status).toBe(403);
+    const anonymous = await fetch(`${pb.url}/api/formwork/account-links`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountId: 'acct_1Audited' }) });
+    expect(anonymous.status).toBe(401);
+    for (const [accountId, days] of [['not-an-account', 7], ['acct_1Audited', 0], ['acct_1Audited', 91], ['acct_1Audited', 1.5]] as const) {
+      expect((await issueLink(accountId, days, admin)).status).toBe(400);
+    }
+  });
+
   it('gives the publishable key, and an account session’s client secret from the provider', async () => {
     expect(await (await fetch(`${pb.url}/api/pk`)).json()).toEqual({ pk: 'pk_test_formwork' });
-    const res = await fetch(`${pb.url}/api/account_session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountId: 'acct_1Formwork' }) });
+    const res = await accountSession({ accountId: 'acct_1Formwork', ...(await linkOf('acct_1Formwork')) });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { client_secret: string }).client_secret).toMatch(/^accs_secret_/);
   });
@@ -231,8 +344,9 @@ describe('payments', () => {
     const bad = await fetch(`${pb.url}/api/account_session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountId: 'not-an-account' }) });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message).toContain('acct_');
+    const link = await linkOf('acct_1Formwork');
     await stripe.stop();
-    const down = await fetch(`${pb.url}/api/account_session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountId: 'acct_1Formwork' }) });
+    const down = await accountSession({ accountId: 'acct_1Formwork', ...link });
     expect(down.status).toBe(502);
     expect(((await down.json()) as { message: string }).message).toBe('The payment provider could not be reached.');
   });

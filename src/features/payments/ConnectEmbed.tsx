@@ -1,7 +1,8 @@
 /**
  * A payment provider's embedded component (Stripe Connect) for one connected account: the account
- * comes from the route (/account/:id) or ?account= (the onboarding refresh link). Every failure, the
- * provider's script included, is shown to the user in their language, never only logged.
+ * comes from the route (/account/:id) or ?account= (the onboarding refresh link), and ?exp=&sig= of the
+ * link staff issued for it prove the visitor may open it. Every failure, the provider's script
+ * included, is shown to the user in their language, never only logged.
  */
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
@@ -10,12 +11,16 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { accountSessionSecret, ConnectError, loadConnectJs, publishableKey } from './connectJs.ts';
 
 const ACCOUNT = /^acct_[A-Za-z0-9]{1,64}$/;
+/** Failures that trying again cannot mend: the address itself must change. */
+const FINAL = ['connect.noAccount', 'connect.linkInvalid'];
 
 export default function ConnectEmbed({ component }: { component: string }) {
   const intl = useIntl();
   const { id } = useParams();
   const [query] = useSearchParams();
   const account = id ?? query.get('account') ?? '';
+  const exp = query.get('exp') ?? '';
+  const sig = query.get('sig') ?? '';
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<{ kind: 'loading' } | { kind: 'ready' } | { kind: 'failed'; message: string }>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -24,13 +29,15 @@ export default function ConnectEmbed({ component }: { component: string }) {
     let live = true;
     const mount = async () => {
       if (!ACCOUNT.test(account)) throw new ConnectError('connect.noAccount');
+      if (!exp || !sig) throw new ConnectError('connect.linkInvalid');
+      const link = { exp, sig };
       const [pk, connect] = await Promise.all([publishableKey(), loadConnectJs()]);
       // Asked once here, so a refused account is said on the page rather than inside the component.
-      let first: string | null = await accountSessionSecret(account);
+      let first: string | null = await accountSessionSecret(account, link);
       const instance = connect.init({
         publishableKey: pk,
         fetchClientSecret: async () => {
-          const secret = first ?? (await accountSessionSecret(account));
+          const secret = first ?? (await accountSessionSecret(account, link));
           first = null;
           return secret;
         },
@@ -44,7 +51,7 @@ export default function ConnectEmbed({ component }: { component: string }) {
     return () => {
       live = false;
     };
-  }, [account, component, attempt]);
+  }, [account, exp, sig, component, attempt]);
 
   return (
     <Stack gap="sm">
@@ -57,7 +64,7 @@ export default function ConnectEmbed({ component }: { component: string }) {
         <Alert color="red" role="alert" data-testid="connect-error">
           <Stack gap="xs" align="flex-start">
             <FormattedMessage id={state.message} />
-            {state.message !== 'connect.noAccount' && (
+            {!FINAL.includes(state.message) && (
               <Button variant="light" color="red" onClick={() => setAttempt((n) => n + 1)}>
                 <FormattedMessage id="connect.retry" />
               </Button>

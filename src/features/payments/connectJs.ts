@@ -39,10 +39,17 @@ export function loadConnectJs(): Promise<StripeConnectGlobal> {
   return loading;
 }
 
-/** The connected account's session secret from our server (which holds the secret key). */
-export async function accountSessionSecret(accountId: string): Promise<string> {
-  const res = await fetch('/api/account_session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountId }) });
+/** The expiry and signature of the link staff issued for the account (pb_hooks/lib/accountLinks.js). */
+export interface AccountLink {
+  exp: string;
+  sig: string;
+}
+
+/** The connected account's session secret from our server (which holds the secret key), for the holder of its link. */
+export async function accountSessionSecret(accountId: string, link: AccountLink): Promise<string> {
+  const res = await fetch('/api/account_session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountId, exp: link.exp, sig: link.sig }) });
   const body = (await res.json().catch(() => ({}))) as { client_secret?: string };
+  if (res.status === 403) throw new ConnectError('connect.linkInvalid');
   if (!res.ok || !body.client_secret) throw new ConnectError(res.status === 400 ? 'connect.badAccount' : 'connect.sessionFailed');
   return body.client_secret;
 }
