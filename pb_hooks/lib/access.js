@@ -25,7 +25,10 @@ function requireAdmin(e) {
   return staff;
 }
 
-/** Writes one audit entry with `app` (pass the transaction's app so the entry and the act commit together). */
+/**
+ * Writes one audit entry with `app` (pass the transaction's app so the entry and the act commit together).
+ * `what.ip`, `what.userAgent`: where an act by someone without a staff account came from (an applicant's cancellation).
+ */
 function audit(app, actor, action, what) {
   const entry = new Record(app.findCollectionByNameOrId(config.auditCollection));
   entry.set('action', action);
@@ -35,6 +38,8 @@ function audit(app, actor, action, what) {
   entry.set('record', what.record || '');
   entry.set('field', what.field || '');
   entry.set('detail', String(what.detail || '').slice(0, 1000));
+  entry.set('ip', String(what.ip || '').slice(0, 64));
+  entry.set('userAgent', String(what.userAgent || '').slice(0, 500));
   app.save(entry);
   return entry;
 }

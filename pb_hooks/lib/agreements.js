@@ -3,7 +3,8 @@
  * server checks the applicant was shown the current version of every document in their language (the
  * hash the browser sends back must be the one the generator computed) and signed the ones to sign
  * (typed full name, ticked box). With the record it stores each document's hash, the name, the time,
- * the address and the browser, gives the applicant a private status link and, where the service grants
+ * the address and the browser, gives the applicant a private status link (its token never stored in an
+ * e-mail: see TOKEN_MARKER) and, where the service grants
  * a right to cancel, the deadline: midnight at the end of the Nth US business day in their time zone.
  */
 const config = require(`${__hooks}/generated/services.js`);
@@ -85,10 +86,22 @@ function signatureEntries(app, record, service, signed, request) {
   );
 }
 
-/** The applicant's status page for a record (the link in their e-mail). */
-function statusUrl(record, service) {
+/**
+ * What stands for the applicant's token in the status link of a stored e-mail. Staff read the outbox
+ * (viewers too, and its realtime events), and whoever holds the token may cancel the contract: the
+ * token goes only into the copy handed to SMTP (lib/outbox.js withApplicantToken). Neither a token
+ * (letters and digits) nor changed by handlebars' HTML escaping.
+ */
+const TOKEN_MARKER = '{application-token}';
+
+/**
+ * The applicant's status page of a service (the link in their e-mail), the token as TOKEN_MARKER. The
+ * token is in the fragment, which a browser never sends: no server's request log (ours, a proxy's)
+ * keeps it; the page sends it to the API in a header.
+ */
+function statusUrl(service) {
   const base = env('FORMWORK_PUBLIC_URL', 'http://127.0.0.1:8090').replace(/\/+$/, '');
-  return base + '/application/' + service.id + '/' + record.getString('accessToken');
+  return base + '/application/' + service.id + '#' + TOKEN_MARKER;
 }
 
 /** The last local day of the cancellation window, and its zone ('' without a right to cancel). */
@@ -111,4 +124,4 @@ function serviceMayStart(record, now) {
   return !deadline || !days.isWithinWindow(now, deadline);
 }
 
-module.exports = { SIGNATURE_KEY, checkSignature, prepareRecord, signatureEntries, statusUrl, cancelUntil, mayCancel, serviceMayStart, timeZoneOf };
+module.exports = { SIGNATURE_KEY, TOKEN_MARKER, checkSignature, prepareRecord, signatureEntries, statusUrl, cancelUntil, mayCancel, serviceMayStart, timeZoneOf };

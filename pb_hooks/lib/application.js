@@ -3,6 +3,13 @@ const config = require(`${__hooks}/generated/services.js`);
 const agreements = require(`${__hooks}/lib/agreements.js`);
 
 const TOKEN = /^[A-Za-z0-9]{40}$/;
+/** The request header the applicant's page sends the token in (the renderer's ApplicationStatusPage). */
+const TOKEN_HEADER = 'X-Application-Token';
+
+/** The token a request carries ('' without one). */
+function tokenOf(e) {
+  return String(e.request.header.get(TOKEN_HEADER) || '').trim();
+}
 
 /** The record behind a status link, or a plain 404 (no hint whether the service or the token was wrong). */
 function find(app, serviceId, token) {
@@ -36,8 +43,12 @@ function summary(record, service, now) {
   };
 }
 
-/** Cancels within the window (status, time, history), or refuses with the reason. */
-function cancel(app, record, now) {
+/**
+ * Cancels within the window (status, time, history, audit log), or refuses with the reason. `request`:
+ * the address and browser it came from ({ ip, userAgent }), kept with the history line and the audit
+ * entry, since a link can be used by whoever holds it.
+ */
+function cancel(app, record, now, request) {
   if (record.getString('cancelledAt')) throw new BadRequestError('This application is already cancelled.');
   if (!agreements.mayCancel(record, now)) {
     throw new BadRequestError('The cancellation period ended on ' + record.getString('cancelDeadline') + '. Please contact us.', {
@@ -45,7 +56,16 @@ function cancel(app, record, now) {
     });
   }
   record.set('cancelledAt', now.toISOString().replace('T', ' '));
-  require(`${__hooks}/lib/status.js`).changeStatus(app, record, 'cancelled', { email: 'applicant' }, 'Cancelled by the applicant from their status page.');
+  const from = { ip: String(request.ip || ''), userAgent: String(request.userAgent || '') };
+  const note = 'Cancelled by the applicant from their status page.';
+  const entry = require(`${__hooks}/lib/status.js`).changeStatus(app, record, 'cancelled', { email: 'applicant', ip: from.ip, userAgent: from.userAgent }, note);
+  require(`${__hooks}/lib/access.js`).audit(app, null, 'cancel', {
+    collection: record.collection().name,
+    record: record.id,
+    detail: note,
+    ip: entry.getString('ip'),
+    userAgent: entry.getString('userAgent'),
+  });
 }
 
-module.exports = { find, summary, cancel };
+module.exports = { TOKEN_HEADER, tokenOf, find, summary, cancel };

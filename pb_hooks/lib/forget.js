@@ -8,13 +8,33 @@ const config = require(`${__hooks}/generated/services.js`);
 
 /**
  * The application's status history stays (ids, statuses, dates, staff): the record of what was done.
- * Its staff notes may speak of the applicant, so they go with the application. Returns how many.
+ * Its staff notes may speak of the applicant, and an applicant's own change (a cancellation) names their
+ * address and browser, so those go with the application. Returns how many.
  */
 function clearNotes(app, collection, id, apply) {
-  const rows = app.findRecordsByFilter(config.historyCollection, "sourceCollection = {:c} && record = {:r} && note != ''", '', 0, 0, { c: collection, r: id });
+  const rows = app.findRecordsByFilter(
+    config.historyCollection,
+    "sourceCollection = {:c} && record = {:r} && (note != '' || ip != '' || userAgent != '')",
+    '',
+    0,
+    0,
+    { c: collection, r: id },
+  );
   if (apply) {
     for (const row of rows) {
       row.set('note', '');
+      row.set('ip', '');
+      row.set('userAgent', '');
+      app.saveNoValidate(row);
+    }
+    // The audit entry of that cancellation (lib/application.js) named the same address and browser.
+    const audited = app.findRecordsByFilter(config.auditCollection, "sourceCollection = {:c} && record = {:r} && (ip != '' || userAgent != '')", '', 0, 0, {
+      c: collection,
+      r: id,
+    });
+    for (const row of audited) {
+      row.set('ip', '');
+      row.set('userAgent', '');
       app.saveNoValidate(row);
     }
   }

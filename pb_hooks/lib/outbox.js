@@ -7,7 +7,10 @@
  *
  * Templates come from pb_hooks/generated/mail.js (schemas/mail/, precompiled handlebars). Their context
  * holds the applicant's name and the non-sensitive, non-file fields only: never an SSN, card data or a
- * document link.
+ * document link. An e-mail to the applicant (an address the visitor chose) holds nothing they typed: no
+ * name, and only the fields whose values are closed choices (see fieldLines), so the site cannot be made
+ * to send a stranger a message or a link of someone else's making. The applicant's status link is stored
+ * without its token (withApplicantToken).
  *
  * The transaction writes what an e-mail says, not the e-mail itself: its template, its subject and its
  * context, the values it shows as they are at that moment, and the documents as signed by their hash
@@ -67,11 +70,15 @@ function displayName(values, service) {
     .join(' ');
 }
 
-/** label: value of each filled field a template may show (the generator left out sensitive and file fields). */
-function fieldLines(values, texts) {
+/**
+ * label: value of each filled field a template may show (the generator left out sensitive and file fields).
+ * `toApplicant`: only the fields whose every value is one the company wrote or a number or date
+ * (generator: `closed`); text a visitor typed goes to staff, never back out to the address they gave.
+ */
+function fieldLines(values, texts, toApplicant) {
   const lines = [];
   for (const f of texts.fields) {
-    if (f.kind === 'bool') continue;
+    if (f.kind === 'bool' || (toApplicant && !f.closed)) continue;
     const raw = values[f.name];
     if (raw === undefined || raw === null || raw === '') continue;
     const value = f.format === 'usd' ? usd(raw) : f.options[String(raw)] || String(raw);
@@ -89,8 +96,11 @@ const AGREEMENT_VARIABLES = ['agreements', 'statusUrl', 'cancelUntil', 'cancelTi
  * The context `template` renders with: only what it reads (the generator lists that, mail.reads), as each
  * part costs the submission's request time (a staff notice needs no documents, deadline or status link).
  * `submittedAt`: when the application was sent (a Date or PocketBase's date text), shown to the minute.
+ * `kind`: 'staff' for a staff notice; any other e-mail goes to the applicant and gets no name and only
+ * closed fields (the generator refuses an applicant template that reads the name).
  */
-function context(service, record, locale, opts, submittedAt, template) {
+function context(service, record, locale, opts, submittedAt, template, kind) {
+  const toApplicant = kind !== 'staff';
   const reads = own(mail.reads, template) || null; // a template not listed (none today) gets everything
   const needs = (name) => !reads || reads.indexOf(name) >= 0;
   const language = own(service.texts, locale) ? locale : mail.defaultLanguage; // the e-mail's texts, and its documents
@@ -99,7 +109,6 @@ function context(service, record, locale, opts, submittedAt, template) {
   // Every field's value in one call into PocketBase, not one per field shown.
   const values = record.fieldsData();
   const ctx = {
-    name: displayName(values, service),
     service: texts.title,
     form: texts.forms[record.getString('variant')] || texts.title,
     submittedAt: at.slice(0, 16) + ' UTC',
@@ -107,7 +116,8 @@ function context(service, record, locale, opts, submittedAt, template) {
     reference: record.id,
     listUrl: opts.publicUrl + service.adminRoute,
   };
-  if (needs('fields')) ctx.fields = fieldLines(values, texts);
+  if (needs('name') && !toApplicant) ctx.name = displayName(values, service);
+  if (needs('fields')) ctx.fields = fieldLines(values, texts, toApplicant);
   if (needs('company')) ctx.company = companyContext();
   return AGREEMENT_VARIABLES.some(needs) ? Object.assign(ctx, agreementContext(service, record, language)) : ctx;
 }
@@ -124,7 +134,7 @@ function agreementContext(service, record, language) {
   const until = agreements.cancelUntil(record);
   return {
     agreements: table.agreements.documents.map((d) => ({ id: d.id, hash: d.hashes[language] })),
-    statusUrl: agreements.statusUrl(record, table),
+    statusUrl: agreements.statusUrl(table), // without its token: see withApplicantToken
     cancelUntil: until.day,
     cancelTimeZone: until.timeZone,
     checkoutUrl: record.getString('checkoutUrl'),
@@ -180,7 +190,7 @@ function enqueuePaymentDue(app, record) {
   const to = applicant ? record.getString(applicant.to) : '';
   if (!to) return 0;
   const locale = record.getString('locale') || mail.defaultLanguage;
-  const ctx = context(service, record, locale, options(), record.getString('created'), 'payment-due');
+  const ctx = context(service, record, locale, options(), record.getString('created'), 'payment-due', 'applicant');
   app.save(mailRecord(app, record, 'applicant', to, locale, 'payment-due', ctx, JSON.stringify(ctx)));
   return 1;
 }
@@ -200,11 +210,11 @@ function submissionMails(app, record, submittedAt) {
   const to = applicant ? record.getString(applicant.to) : '';
   if (applicant && to) {
     const locale = record.getString('locale') || mail.defaultLanguage;
-    const ctx = context(service, record, locale, opts, submittedAt, applicant.template);
+    const ctx = context(service, record, locale, opts, submittedAt, applicant.template, 'applicant');
     items.push(mailRecord(app, record, 'applicant', to, locale, applicant.template, ctx, JSON.stringify(ctx)));
   }
   if (service.mail.staff && opts.staff.length > 0) {
-    const ctx = context(service, record, mail.defaultLanguage, opts, submittedAt, service.mail.staffTemplate);
+    const ctx = context(service, record, mail.defaultLanguage, opts, submittedAt, service.mail.staffTemplate, 'staff');
     const json = JSON.stringify(ctx);
     for (const address of opts.staff) items.push(mailRecord(app, record, 'staff', address, mail.defaultLanguage, service.mail.staffTemplate, ctx, json));
   }
@@ -235,9 +245,31 @@ function deliver(app, to, subject, html, text) {
   app.newMailClient().send(message);
 }
 
+/**
+ * The body of an applicant's e-mail as it goes to SMTP: its status link gets the application's token in
+ * place of the marker it is stored with (lib/agreements.js TOKEN_MARKER), read from the record now, so a
+ * retry or a resend carries a working link and the outbox, which staff read, never holds the token. Only
+ * an applicant's own e-mail gets it; another that shows the link sends it without its token.
+ */
+function withApplicantToken(app, item) {
+  const body = { html: item.getString('html'), text: item.getString('text') };
+  const marker = require(`${__hooks}/lib/agreements.js`).TOKEN_MARKER;
+  if (item.getString('kind') !== 'applicant' || (body.html.indexOf(marker) < 0 && body.text.indexOf(marker) < 0)) return body;
+  let token = '';
+  try {
+    token = app.findRecordById(item.getString('sourceCollection'), item.getString('record')).getString('accessToken');
+  } catch (err) {
+    // In the trash: a restore brings the application and its link back; until then this e-mail waits (retries).
+    throw new Error('The application ' + item.getString('record') + ' of this e-mail is not in its list (in the trash?): its status link cannot be sent.');
+  }
+  if (!/^[A-Za-z0-9]{40}$/.test(token)) throw new Error('The application ' + item.getString('record') + ' has no status link token.');
+  return { html: body.html.split(marker).join(token), text: body.text.split(marker).join(token) };
+}
+
 function sendOne(app, item) {
   ensureRendered(app, item);
-  deliver(app, item.getString('to'), item.getString('subject'), item.getString('html'), item.getString('text'));
+  const body = withApplicantToken(app, item);
+  deliver(app, item.getString('to'), item.getString('subject'), body.html, body.text);
 }
 
 /** The staff digest template (schemas/mail/staff-digest/), if the site has one. */

@@ -128,6 +128,7 @@ export function buildRoutes(): RouteObject[] {
   if (!children.some((r) => r.path === '/')) children.push({ path: '/', handle: needs([], servicesIndex.load), element: screen(<ServicesIndex />) });
   children.push({ path: paths.signIn, handle: needs([STAFF_PART], signInPage.load), element: screenWith(STAFF_PART, <SignInPage />) });
   children.push({ path: paths.application, element: screen(<ApplicationStatusPage />) });
+  children.push({ path: paths.applicationWithTokenInPath, element: screen(<ApplicationStatusPage />) });
   children.push({ path: '*', element: screen(<NotFound />) });
   return [{ element: <Root />, children }];
 }

@@ -6,6 +6,11 @@ export const paths = {
   audit: '/admin/audit',
   staff: '/admin/staff',
   retention: '/admin/retention',
-  /** The applicant's own page of an application with agreements (the link in their e-mail). */
-  application: '/application/:service/:token',
+  /**
+   * The applicant's own page of an application with agreements (the link in their e-mail): its token is
+   * in the fragment (#<token>), which no request carries, so no server log keeps it.
+   */
+  application: '/application/:service',
+  /** The same page as linked before the token moved to the fragment: the page moves it there (ApplicationStatusPage). */
+  applicationWithTokenInPath: '/application/:service/:token',
 } as const;

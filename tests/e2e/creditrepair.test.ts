@@ -145,15 +145,28 @@ describe('credit repair, applicant to staff', () => {
     const signatures = await admin.collection('signatures').getFullList({ filter: `record = "${stored?.id}"` });
     expect(signatures.filter((s) => s.signed).map((s) => [s.document, s.signedName, s.language])).toEqual([['contract', 'Aziza Karimova', 'uz']]);
 
-    // The applicant's own page (the link in their e-mail): the deadline, and cancelling within it.
-    await page.goto(`${site.url}/application/creditrepair/${stored?.accessToken}?lang=uz`);
+    // The applicant's own page (the link in their e-mail, its token in the fragment): the deadline, and cancelling within it.
+    // No request of the page carries the token in its URL or its Referer (servers log both); the API gets it in a header.
+    const token = String(stored?.accessToken);
+    const carried: string[] = [];
+    page.on('request', (request) => {
+      if (`${request.url()} ${request.headers()['referer'] ?? ''}`.includes(token)) carried.push(request.url());
+    });
+    await page.goto(`${site.url}/application/creditrepair?lang=uz#${token}`);
     await page.getByTestId('cancel-window').waitFor();
+    expect(carried).toEqual([]);
     expect(await violations(page), 'axe-core on the application page').toEqual([]);
     expect(await page.getByTestId('payment-later').textContent()).toContain('Xizmat koʻrsatilmaguncha');
     await page.getByRole('button', { name: 'Arizamni bekor qilish' }).click();
     await page.getByRole('button', { name: 'Ha, bekor qilish' }).click();
     await expect.poll(() => page.getByTestId('application-summary').getAttribute('data-status')).toBe('cancelled');
     expect((await admin.collection('creditrepairnew').getOne(String(stored?.id))).status).toBe('cancelled');
+    expect(carried).toEqual([]);
+    // A link e-mailed before the token moved to the fragment still opens the page: the token is moved out of the path.
+    await page.goto(`${site.url}/application/creditrepair/${token}?lang=uz`);
+    await expect.poll(() => page.getByTestId('application-summary').getAttribute('data-status')).toBe('cancelled');
+    expect(new URL(page.url()).pathname).toBe('/application/creditrepair');
+    expect(new URL(page.url()).hash).toBe(`#${token}`);
     await page.close();
   });
 

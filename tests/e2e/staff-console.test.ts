@@ -335,7 +335,9 @@ describe('staff console', () => {
   it('offers no status change for a cancelled application, and never "cancelled" itself (only the applicant cancels)', async () => {
     const root = await superuserClient(site);
     const malika = await root.collection('creditrepairnew').getFirstListItem('firstName = "Malika"');
-    expect((await fetch(`${site.url}/api/formwork/application/creditrepair/${malika.accessToken}/cancel`, { method: 'POST' })).status).toBe(200);
+    expect(
+      (await fetch(`${site.url}/api/formwork/application/creditrepair/cancel`, { method: 'POST', headers: { 'X-Application-Token': String(malika.accessToken) } })).status,
+    ).toBe(200);
     const page = await signedIn('admin', '/creditapps');
     const cancelled = page.getByTestId('record-card').filter({ hasText: 'Malika' });
     await cancelled.getByTestId('status').waitFor();

@@ -43,7 +43,9 @@ describe('credit repair agreements, cancellation and payment timing', () => {
   const count = async () => (await root.collection(COLLECTION).getList(1, 1)).totalItems;
   /** Superusers see hidden fields: the applicant's private token, as their e-mail carries it. */
   const tokenOf = async (id: string) => String((await root.collection(COLLECTION).getOne(id)).accessToken);
-  const page = (token: string, action = '') => fetch(`${pb.url}/api/formwork/application/creditrepair/${token}${action}`, { method: action ? 'POST' : 'GET' });
+  /** The applicant's API as their page calls it: the token in a header, never in the URL (request logs keep URLs). */
+  const page = (token: string, action = '', headers: Record<string, string> = {}) =>
+    fetch(`${pb.url}/api/formwork/application/creditrepair${action}`, { method: action ? 'POST' : 'GET', headers: { 'X-Application-Token': token, ...headers } });
   const setStatus = (id: string, status: string) =>
     fetch(`${pb.url}/api/formwork/status/${COLLECTION}/${id}`, { method: 'POST', headers: { Authorization: admin.authStore.token, 'Content-Type': 'application/json' }, body: JSON.stringify({ status }) });
 
@@ -241,6 +243,34 @@ describe('credit repair agreements, cancellation and payment timing', () => {
 
   it('answers a wrong or malformed token with a plain 404', async () => {
     for (const token of ['x', 'A'.repeat(40), '../../etc']) expect((await page(token)).status).toBe(404);
-    expect((await fetch(`${pb.url}/api/formwork/application/loan/${'A'.repeat(40)}`)).status).toBe(404);
+    expect((await fetch(`${pb.url}/api/formwork/application/loan`, { headers: { 'X-Application-Token': 'A'.repeat(40) } })).status).toBe(404);
+    expect((await fetch(`${pb.url}/api/formwork/application/creditrepair`)).status).toBe(404); // no token at all
+  });
+
+  it('29.3 records where a cancellation came from (address and browser) in the status history and the audit log', async () => {
+    const { id } = (await (await submit(signed('en'))).json()) as { id: string };
+    const token = await tokenOf(id);
+    expect((await page(token, '/cancel', { 'User-Agent': 'ProbeBrowser/29.3' })).status).toBe(200);
+    const history = await root.collection(registry.historyCollection).getFullList({ filter: `record = "${id}"` });
+    expect(history.map((h) => [h.to, h.byEmail, h.ip, h.userAgent])).toEqual([['cancelled', 'applicant', '127.0.0.1', 'ProbeBrowser/29.3']]);
+    const audit = await root.collection(registry.auditCollection).getFullList({ filter: `record = "${id}"` });
+    expect(audit.map((a) => [a.action, a.sourceCollection, a.actor, a.ip, a.userAgent])).toEqual([['cancel', COLLECTION, '', '127.0.0.1', 'ProbeBrowser/29.3']]);
+  });
+
+  it("29.3 keeps the applicant's token out of every URL PocketBase's request log keeps, after viewing and cancelling", async () => {
+    const { id } = (await (await submit(signed('en'))).json()) as { id: string };
+    const token = await tokenOf(id);
+    expect((await page(token)).status).toBe(200);
+    expect((await page(token, '/cancel')).status).toBe(200);
+    // PocketBase writes its request log in batches: wait until the cancellation's line is there.
+    const logs = async () => (await root.logs.getList(1, 500, { filter: `data.url ~ '/api/formwork/application/'`, sort: '-created' })).items;
+    const until = Date.now() + 15_000;
+    while (!(await logs()).some((l) => String(l.data.url).includes('/cancel') && l.data.method === 'POST')) {
+      if (Date.now() > until) throw new Error('the cancellation never reached the request log');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const all = await root.logs.getList(1, 1000, { sort: '-created' });
+    expect(all.items.some((l) => String(l.data.url ?? '').startsWith('/api/formwork/application/creditrepair'))).toBe(true);
+    expect(JSON.stringify(all.items)).not.toContain(token);
   });
 });

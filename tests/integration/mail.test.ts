@@ -6,15 +6,18 @@
  * the minute's job (the harness's FORMWORK_OUTBOX_CRON=off): each test sends when it flushes, so the job
  * never sends or renders an e-mail between its steps.
  */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../src/generated/registry.ts';
 import ru from '../../src/generated/messages/ru.json';
 import { formData, pngFile, signed, validCreditRepair } from '../support/fixtures.ts';
-import { freePort, startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
+import { freePort, ROOT, startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSmtpSink, type SmtpSink } from '../support/smtp.ts';
 import { flushOutbox, type FlushResult } from '../support/outbox.ts';
-import { superuserClient } from '../support/staff.ts';
+import { staffClient, superuserClient } from '../support/staff.ts';
 
 const pick = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
 const THROTTLE_SECONDS = 2;
@@ -87,12 +90,13 @@ describe('e-mail outbox', () => {
     const applicant = mails.find((m) => m.to && !Array.isArray(m.to) && m.to.text === 'aziza@example.com');
     // Credit repair has agreements: the applicant's e-mail is the signed copy with the right to cancel.
     expect(applicant?.subject).toBe('Ваш подписанный договор и право на отмену: Заявка на восстановление кредитной истории');
-    expect(applicant?.text).toContain('Здравствуйте, Aziza Karimova!');
+    expect(applicant?.text).toContain('Здравствуйте!');
+    expect(applicant?.text).not.toContain('Aziza'); // what the visitor typed stays out of the e-mail to the address they gave
     expect(applicant?.text).toContain(record.id);
     expect(applicant?.html).toContain('<strong>«Заявка на восстановление кредитной истории»</strong>');
     expect(applicant?.html).toContain('<div lang="ru"'); // a mail client's screen reader reads it as Russian
     expect(applicant?.text).toMatch(/ВАШЕ ПРАВО НА ОТМЕНУ: .* до полуночи в конце дня \d{4}-\d{2}-\d{2} \(по времени America\/Chicago\)/);
-    expect(applicant?.text).toMatch(/https:\/\/apply\.formwork\.test\/application\/creditrepair\/[A-Za-z0-9]{40}/);
+    expect(applicant?.text).toMatch(/https:\/\/apply\.formwork\.test\/application\/creditrepair#[A-Za-z0-9]{40}/);
     for (const doc of creditRepair.agreements!.documents) {
       expect(applicant?.text).toContain((ru as Record<string, string>)[`service.creditrepair.agreements.${doc.id}.title`]);
       const archived = await admin.collection(registry.agreementTextCollection).getFirstListItem(`hash = "${doc.hashes.ru}"`);
@@ -255,9 +259,144 @@ describe('e-mail outbox', () => {
     expect(results.filter((r) => !r.skipped).length).toBeGreaterThanOrEqual(1);
   });
 
+  it("29.3 keeps the applicant's status-link token out of the outbox staff read, before and after sending, and e-mails a working link, on a resend too", async () => {
+    await quiet();
+    const res = await submitCreditRepair({ locale: 'en', email: 'status-link@example.com' });
+    expect(res.status).toBe(200);
+    const { id } = (await res.json()) as { id: string };
+    const token = String((await admin.collection('creditrepairnew').getOne(id)).accessToken);
+    expect(token).toMatch(/^[A-Za-z0-9]{40}$/);
+    const viewer = await staffClient(pb, 'viewer');
+    /** Everything a viewer gets of this application's e-mails: the list (as the API and the card read it) and each record. */
+    const viewerSees = async () => {
+      const list = await viewer.collection('outbox').getFullList({ filter: `record = "${id}"` });
+      const each = await Promise.all(list.map((item) => viewer.collection('outbox').getOne(item.id)));
+      const raw = await (await fetch(`${pb.url}/api/collections/outbox/records?perPage=500`, { headers: { Authorization: viewer.authStore.token } })).text();
+      expect(list.length).toBeGreaterThanOrEqual(2);
+      return JSON.stringify([list, each]) + raw;
+    };
+    expect(await viewerSees()).not.toContain(token);
+    // Nor the application itself: the column is hidden, and staff cannot even filter on it.
+    expect(await viewer.collection('creditrepairnew').getOne(id)).not.toHaveProperty('accessToken');
+    const probe = await fetch(`${pb.url}/api/collections/creditrepairnew/records?filter=${encodeURIComponent(`accessToken = "${token}"`)}`, {
+      headers: { Authorization: viewer.authStore.token },
+    });
+    expect(probe.status === 400 || ((await probe.json()) as { items: unknown[] }).items.length === 0).toBe(true);
+
+    const before = smtp!.messages.length;
+    expect((await flush()).sent).toBeGreaterThanOrEqual(2);
+    expect(await viewerSees()).not.toContain(token);
+    const toApplicant = () => smtp!.messages.slice(before).filter((m) => m.to && !Array.isArray(m.to) && m.to.text === 'status-link@example.com');
+    const [mail] = toApplicant();
+    const link = `https://apply.formwork.test/application/creditrepair#${token}`;
+    expect(mail?.text).toContain(link);
+    expect(String(mail?.html)).toContain(`href="${link}"`);
+    // The link works: its page asks the API with the token from the fragment.
+    const summary = await fetch(`${pb.url}/api/formwork/application/creditrepair`, { headers: { 'X-Application-Token': mail!.text!.match(/#([A-Za-z0-9]{40})/)![1]! } });
+    expect(summary.status).toBe(200);
+    expect(await summary.json()).toMatchObject({ reference: id, status: 'new' });
+
+    // "Send again" sends the stored e-mail, with the token put in again.
+    const item = (await outboxOf(id)).find((q) => q.kind === 'applicant')!;
+    await quiet();
+    await admin.send(`/api/formwork/outbox/${item.id}/resend`, { method: 'POST' });
+    await smtp!.waitFor(before + 3);
+    const again = toApplicant();
+    expect(again).toHaveLength(2);
+    expect(again[1]?.text).toContain(link);
+    expect(await viewerSees()).not.toContain(token);
+  });
+
+  it('29.10 sends the applicant nothing a visitor typed and links only to the company: a contact message and a name with a URL and markup', async () => {
+    await quiet();
+    const evil = 'http://evil.example/login';
+    const markup = `<a href="${evil}">Verify your account</a>`;
+    const before = smtp!.messages.length;
+    const contact = await fetch(`${pb.url}/api/collections/aloqacorpcontacts/records`, {
+      method: 'POST',
+      body: formData({ fname: `Bank ${markup}`, lname: evil, email: 'victim@example.com', phone: '+1 415 555 0100', message: `Your account is locked. Log in at ${evil} now. ${markup}`, locale: 'en', variant: 'full' }),
+    });
+    expect(contact.status, await contact.clone().text()).toBe(200);
+    const repair = await submitCreditRepair({ locale: 'uz', email: 'victim2@example.com', firstName: `${evil} ${markup}`, lastName: evil });
+    expect(repair.status).toBe(200);
+    await flush();
+    await smtp!.waitFor(before + 3);
+    const mails = smtp!.messages.slice(before);
+    for (const to of ['victim@example.com', 'victim2@example.com']) {
+      const mail = mails.find((m) => m.to && !Array.isArray(m.to) && m.to.text === to);
+      expect(mail, to).toBeDefined();
+      const all = `${mail!.subject}\n${mail!.text}\n${String(mail!.html)}`;
+      expect(all).not.toContain('evil.example');
+      expect(all).not.toMatch(/Verify your account|Your account is locked/);
+      // Every link is the company's: its site, its phone, its e-mail.
+      const hrefs = [...String(mail!.html).matchAll(/href="([^"]*)"/g)].map((m) => m[1]!);
+      const urls = [...hrefs, ...(mail!.text!.match(/[a-z][a-z0-9+.-]*:\/\/[^\s)]+/gi) ?? [])];
+      for (const url of urls) expect([url.startsWith('https://apply.formwork.test/'), /^tel:[\d+]+$/.test(url), url === `mailto:${registry.site.company.email}`], url).toContain(true);
+      for (const url of urls.filter((u) => /^https?:/.test(u))) expect(new URL(url).host).toBe('apply.formwork.test');
+    }
+    // Staff notices keep the visitor's text, as text: escaped, never made a link.
+    const notice = mails.find((m) => m.to && !Array.isArray(m.to) && m.to.text === STAFF);
+    expect(notice).toBeDefined();
+    const html = String(notice!.html);
+    expect(html).toContain('Log in at http://evil.example/login now.');
+    expect(html).not.toContain('<a href="http://evil.example');
+    expect([...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]).every((h) => h?.startsWith('https://apply.formwork.test/'))).toBe(true);
+  });
+
   it('lets only staff admins flush or resend', async () => {
     const anonymous = await fetch(`${pb.url}/api/formwork/outbox/flush`, { method: 'POST' });
     expect(anonymous.status).toBe(403);
+  });
+});
+
+describe('e-mails stored with the status-link token before issue 29.3', () => {
+  const SCRUB = '1795805990_outbox_status_links_without_tokens.js';
+
+  it('29.3 lose the token on upgrade (outbox html, text and context), and a resend still delivers a working link', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'formwork-scrub-'));
+    const before = mkdtempSync(join(tmpdir(), 'formwork-scrub-migrations-'));
+    cpSync(join(ROOT, 'pb_migrations'), before, { recursive: true, filter: (src) => !src.endsWith(SCRUB) });
+    const smtp = await startSmtpSink();
+    const env = { FORMWORK_SMTP_HOST: '127.0.0.1', FORMWORK_SMTP_PORT: String(smtp.port), FORMWORK_PUBLIC_URL: 'https://apply.formwork.test', FORMWORK_MAIL_THROTTLE_SECONDS: '0' };
+    const servers: PocketBaseProcess[] = [];
+    try {
+      const old = await startPocketBase({ dataDir, migrationsDir: before, env });
+      servers.push(old);
+      const root = await superuserClient(old);
+      const res = await fetch(`${old.url}/api/collections/creditrepairnew/records`, {
+        method: 'POST',
+        body: formData({ ...validCreditRepair, variant: 'full', ...signed('en'), locale: 'en', email: 'earlier@example.com' }, { stateId: pngFile() }),
+      });
+      const { id } = (await res.json()) as { id: string };
+      const token = String((await root.collection('creditrepairnew').getOne(id)).accessToken);
+      // The applicant's e-mail as the server stored it before the fix: the token in the link's path.
+      const link = `https://apply.formwork.test/application/creditrepair/${token}`;
+      const item = (await root.collection('outbox').getFullList({ filter: `record = "${id}" && kind = "applicant"` }))[0]!;
+      await root.collection('outbox').update(item.id, {
+        html: `<p><a href="${link}">Open your application page</a></p>`,
+        text: `Your application page: ${link}`,
+        context: { ...item.context, statusUrl: link },
+        status: 'sent',
+      });
+      await old.stop();
+
+      const upgraded = await startPocketBase({ dataDir, env });
+      servers.push(upgraded);
+      const admin = await superuserClient(upgraded);
+      const stored = await admin.collection('outbox').getOne(item.id);
+      expect(JSON.stringify(stored)).not.toContain(token);
+      expect(stored.text).toBe('Your application page: https://apply.formwork.test/application/creditrepair#{application-token}');
+      expect(stored.context.statusUrl).toBe('https://apply.formwork.test/application/creditrepair#{application-token}');
+      await admin.send(`/api/formwork/outbox/${item.id}/resend`, { method: 'POST' });
+      const [mail] = await smtp.waitFor(1);
+      expect(mail?.text).toContain(`https://apply.formwork.test/application/creditrepair#${token}`);
+      expect(String(mail?.html)).toContain(`href="https://apply.formwork.test/application/creditrepair#${token}"`);
+    } finally {
+      for (const server of servers) await server.stop(); // a second stop of the first does nothing
+      await smtp.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(before, { recursive: true, force: true });
+    }
   });
 });
 

@@ -34,7 +34,7 @@ describe('payment after the cancellation period', () => {
   };
   const summary = async (id: string) => {
     const token = String((await root.collection(COLLECTION).getOne(id)).accessToken);
-    return (await (await fetch(`${pb.url}/api/formwork/application/creditrepair/${token}`)).json()) as { checkoutUrl: string; payment: string };
+    return (await (await fetch(`${pb.url}/api/formwork/application/creditrepair`, { headers: { 'X-Application-Token': token } })).json()) as { checkoutUrl: string; payment: string };
   };
 
   beforeAll(async () => {
@@ -72,7 +72,7 @@ describe('payment after the cancellation period', () => {
   it('offers nothing to an application the applicant cancelled', async () => {
     const { id } = await submit();
     const token = String((await root.collection(COLLECTION).getOne(id)).accessToken);
-    expect((await fetch(`${pb.url}/api/formwork/application/creditrepair/${token}/cancel`, { method: 'POST' })).status).toBe(200);
+    expect((await fetch(`${pb.url}/api/formwork/application/creditrepair/cancel`, { method: 'POST', headers: { 'X-Application-Token': token } })).status).toBe(200);
     await root.collection(COLLECTION).update(id, { cancelDeadline: '2020-01-02 05:00:00.000Z' });
     await runJob();
     expect((await summary(id)).checkoutUrl).toBe('');

@@ -1,12 +1,18 @@
 /**
- * The applicant's own page of an application with agreements (/application/<service>/<token>, the link
+ * The applicant's own page of an application with agreements (/application/<service>#<token>, the link
  * in their e-mail): where it stands, until when they may cancel (with the button while they may), and
  * the payment link once it is due. It shows nothing of what the form held.
+ *
+ * The token is the key to cancel a contract, so it never goes into a URL a server sees: the browser
+ * keeps the fragment to itself, and the page sends the token to the API in a header (X-Application-Token;
+ * pb_hooks/lib/application.js). A link of the older form (/application/<service>/<token>, already e-mailed)
+ * still works: the page moves the token into the fragment before it calls the API. That first page load
+ * (and the referrer of its own files) reached the server with the token in its path, as it always did.
  */
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { pb } from '../../config/pocketbase.ts';
 import { registry } from '../../generated/registry.ts';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
@@ -29,9 +35,15 @@ interface Summary {
 
 const isoOf = (pbDate: string) => pbDate.replace(' ', 'T');
 
+/** The header the API reads the token from (pb_hooks/lib/application.js TOKEN_HEADER). */
+const TOKEN_HEADER = 'X-Application-Token';
+
 export default function ApplicationStatusPage() {
   const intl = useIntl();
-  const { service: serviceId = '', token = '' } = useParams();
+  const { service: serviceId = '', token: tokenInPath = '' } = useParams();
+  const { hash, search } = useLocation();
+  const navigate = useNavigate();
+  const token = tokenInPath ? '' : hash.replace(/^#/, '');
   const service = registry.services.find((s) => s.id === serviceId);
   const [summary, setSummary] = useState<Summary | null>(null);
   const [missing, setMissing] = useState(false);
@@ -39,18 +51,28 @@ export default function ApplicationStatusPage() {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   useDocumentTitle(intl.formatMessage({ id: 'application.title' }));
-  const path = `/api/formwork/application/${encodeURIComponent(serviceId)}/${encodeURIComponent(token)}`;
+  const path = `/api/formwork/application/${encodeURIComponent(serviceId)}`;
+  const headers = { [TOKEN_HEADER]: token };
+
+  // An older link: the token out of the path (the router's history.replaceState) before the API is called,
+  // so the page's own requests never carry it, not even in their Referer.
+  useEffect(() => {
+    if (tokenInPath) void navigate({ pathname: `/application/${encodeURIComponent(serviceId)}`, search, hash: tokenInPath }, { replace: true });
+  }, [navigate, serviceId, tokenInPath, search]);
 
   useEffect(() => {
+    if (tokenInPath) return;
+    setMissing(!token);
+    if (!token) return;
     let live = true;
-    pb.send<Summary>(path, {}).then(
+    pb.send<Summary>(path, { headers: { [TOKEN_HEADER]: token } }).then(
       (s) => live && setSummary(s),
       (err: { status?: number }) => live && (err.status === 404 ? setMissing(true) : setFailed('application.loadFailed')),
     );
     return () => {
       live = false;
     };
-  }, [path]);
+  }, [path, token, tokenInPath]);
 
   if (!service || missing) return <NotFound />;
 
@@ -58,7 +80,7 @@ export default function ApplicationStatusPage() {
     setConfirming(false);
     setBusy(true);
     try {
-      setSummary(await pb.send<Summary>(`${path}/cancel`, { method: 'POST' }));
+      setSummary(await pb.send<Summary>(`${path}/cancel`, { method: 'POST', headers }));
       setFailed(null);
     } catch (err) {
       setFailed((err as { status?: number }).status === 400 ? 'application.cancelClosed' : 'application.cancelFailed');

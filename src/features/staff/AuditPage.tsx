@@ -22,7 +22,7 @@ const PER_PAGE = 50;
 const pbDate = (value: string): Date => new Date(value.replace(' ', 'T'));
 
 /** The audited acts (the auditlog collection's "action" values); each has staff.audit.action.<value>. */
-const AUDIT_ACTIONS = ['delete', 'restore', 'purge', 'reveal', 'export', 'staff'] as const;
+const AUDIT_ACTIONS = ['delete', 'restore', 'purge', 'reveal', 'export', 'staff', 'account-link', 'cancel'] as const;
 type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 interface AuditEntry extends RecordModel {
@@ -33,6 +33,9 @@ interface AuditEntry extends RecordModel {
   record: string;
   field: string;
   detail: string;
+  /** Where an act without a staff account came from (an applicant's cancellation through their link). */
+  ip: string;
+  userAgent: string;
   created: string;
 }
 
@@ -195,6 +198,11 @@ function AuditLog() {
                   </Table.Td>
                   <Table.Td style={{ wordBreak: 'break-word' }}>
                     <Text size="xs">{entry.detail}</Text>
+                    {(entry.ip || entry.userAgent) && (
+                      <Text size="xs" c="dimmed" data-testid="audit-origin">
+                        <FormattedMessage id="staff.audit.origin" values={{ ip: entry.ip || '—', userAgent: entry.userAgent || '—' }} />
+                      </Text>
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -38,7 +38,7 @@ describe('routesFor', () => {
 
   it('leaves every other address to all the routes', () => {
     const everything = routesFor('/no-such-page');
-    for (const pathname of ['/application/creditrepair/abc', '/loan/', '/LOAN', '/no-such-page']) {
+    for (const pathname of ['/application/creditrepair', '/application/creditrepair/abc', '/loan/', '/LOAN', '/no-such-page']) {
       expect(routesFor(pathname), pathname).toBe(everything);
       expect(described(pathname, everything)).toEqual(described(pathname));
     }

@@ -14,7 +14,7 @@ const module = { exports: {} as { isSiteRoute(path: string, routes: string[]): b
 vm.runInNewContext(SOURCE, { module, exports: module.exports });
 const { isSiteRoute } = module.exports;
 
-const ROUTES = ['/', '/creditrepair', '/success/:amount', '/application/:service/:token', '/admin/trash'];
+const ROUTES = ['/', '/creditrepair', '/success/:amount', '/application/:service', '/application/:service/:token', '/admin/trash'];
 
 describe('isSiteRoute', () => {
   it.each([
@@ -22,6 +22,7 @@ describe('isSiteRoute', () => {
     ['/creditrepair', true],
     ['/CreditRepair/', true],
     ['/success/499', true],
+    ['/application/creditrepair', true],
     ['/application/creditrepair/abc', true],
     ['/admin/trash', true],
     ['/admin', false],
