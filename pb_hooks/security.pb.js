@@ -6,3 +6,8 @@ onBootstrap((e) => {
   e.next();
   require(`${__hooks}/lib/limits.js`).configure(e.app);
 });
+
+// The submission counts of addresses that went quiet are dropped (lib/limits.js).
+cronAdd('formwork-rate-limit-forget', '*/5 * * * *', () => {
+  require(`${__hooks}/lib/limits.js`).forgetQuiet($app, Date.now());
+});

@@ -1,19 +1,71 @@
 /**
- * Per-IP rate limits with PocketBase's own limiter: submissions (any collection's create) and staff
- * sign-in attempts. Counts come from the environment; FORMWORK_RATE_LIMITS=off turns the limiter off
- * (the test harness does, since its suites submit hundreds of records from one address).
+ * Per-IP rate limits. PocketBase's own limiter guards sign-in, the one-time code and the other account
+ * e-mails, and the public payment routes (each with its own count per address). Submissions are counted
+ * here instead: PocketBase counts a collection's creates per collection, so one address could send the
+ * limit to every form in turn (issue 29, finding 7); this counts all of a guest's submissions together.
+ *
+ * Counts come from the environment; FORMWORK_RATE_LIMITS=off turns every limit off (the test harness
+ * does, since its suites submit hundreds of records from one address).
  */
 const { env } = require(`${__hooks}/lib/env.js`);
 
+const WINDOW_MS = 60 * 1000;
+const STORE_PREFIX = 'formwork.submissions.';
+
+const enabled = () => env('FORMWORK_RATE_LIMITS', 'on') !== 'off';
+const perMinute = (name, fallback) => Number(env(name, fallback));
+
+/** PocketBase's limiter, set at every start. */
 function configure(app) {
   const settings = app.settings();
-  const off = env('FORMWORK_RATE_LIMITS', 'on') === 'off';
+  const auth = perMinute('FORMWORK_RATE_LIMIT_AUTH', '5');
   const rules = [
-    { label: '*:create', audience: '@guest', duration: 60, maxRequests: Number(env('FORMWORK_RATE_LIMIT_CREATE', '10')) },
-    { label: '*:auth', audience: '', duration: 60, maxRequests: Number(env('FORMWORK_RATE_LIMIT_AUTH', '5')) },
+    // Sign-in, and every route that sends an e-mail to an account's address or tries a code.
+    { label: '*:auth', audience: '', duration: 60, maxRequests: auth },
+    { label: '*:requestOTP', audience: '', duration: 60, maxRequests: auth },
+    { label: '*:requestPasswordReset', audience: '', duration: 60, maxRequests: auth },
+    { label: '*:requestVerification', audience: '', duration: 60, maxRequests: auth },
+    { label: '*:requestEmailChange', audience: '', duration: 60, maxRequests: auth },
+    // Each call of these asks the payment provider for something on our account.
+    { label: 'POST /api/account_session', audience: '', duration: 60, maxRequests: perMinute('FORMWORK_RATE_LIMIT_PAYMENTS', '10') },
+    { label: 'POST /api/formwork/checkout', audience: '', duration: 60, maxRequests: perMinute('FORMWORK_RATE_LIMIT_PAYMENTS', '10') },
   ];
-  unmarshal({ rateLimits: { enabled: !off, rules: rules } }, settings);
+  unmarshal({ rateLimits: { enabled: enabled(), rules: rules } }, settings);
   app.save(settings);
 }
 
-module.exports = { configure };
+/**
+ * Counts one guest submission from `ip` at `now` (ms) and tells whether it is within the limit, over a
+ * sliding minute (this minute's count plus the last minute's, weighed by how much of it still lies
+ * within the last 60 seconds). A refused attempt is not counted. The count lives in PocketBase's
+ * in-memory store, shared by every JS runtime: two requests at the same instant may both read the
+ * same count, so a burst can pass by one or two; the limit is a brake, not an exact quota.
+ */
+function allowGuestSubmission(app, ip, now) {
+  if (!enabled() || !ip) return true;
+  const max = perMinute('FORMWORK_RATE_LIMIT_CREATE', '10');
+  const windowNo = Math.floor(now / WINDOW_MS);
+  const store = app.store();
+  const key = STORE_PREFIX + ip;
+  const parts = String(store.get(key) || '').split(':').map(Number);
+  let current = parts[0] === windowNo ? parts[1] || 0 : 0;
+  const previous = parts[0] === windowNo ? parts[2] || 0 : parts[0] === windowNo - 1 ? parts[1] || 0 : 0;
+  const weight = 1 - (now % WINDOW_MS) / WINDOW_MS;
+  if (current + previous * weight >= max) return false;
+  current += 1;
+  store.set(key, windowNo + ':' + current + ':' + previous);
+  return true;
+}
+
+/** Forgets the counts of addresses quiet for two minutes (the store would otherwise keep every address seen). */
+function forgetQuiet(app, now) {
+  const store = app.store();
+  const windowNo = Math.floor(now / WINDOW_MS);
+  const all = store.getAll();
+  for (const key of Object.keys(all)) {
+    if (key.indexOf(STORE_PREFIX) !== 0) continue;
+    if (Number(String(all[key]).split(':')[0]) < windowNo - 1) store.remove(key);
+  }
+}
+
+module.exports = { configure, allowGuestSubmission, forgetQuiet };

@@ -24,7 +24,7 @@ type Status =
   /** checking: waiting for the proof of work before the upload can start. */
   | { kind: 'sending'; percent: number; checking?: boolean }
   /** fields: the server refused some fields; proof: the proof of work, twice; server: any other refusal; network: no answer at all. */
-  | { kind: 'failed'; reason: 'fields' | 'proof' | 'server' | 'network' };
+  | { kind: 'failed'; reason: 'fields' | 'proof' | 'server' | 'network' | 'tooMany' | 'tooLarge' };
 
 export interface Submission {
   status: Status;
@@ -42,6 +42,13 @@ export interface Submission {
 }
 
 /** `takenOver`: the form was prerendered and taken over, its code brought by the visitor's first engagement. */
+/** Why the server refused a send that names no field, as a reason the form tells the visitor in their words. */
+function refusal(status: number, body: unknown): 'proof' | 'server' | 'tooMany' | 'tooLarge' {
+  if (status === 429) return 'tooMany';
+  if (status === 413) return 'tooLarge';
+  return status === 400 && refusedProof(body) ? 'proof' : 'server';
+}
+
 export function useSubmission(service: ServiceEntry, variant: FormVariant, locale: Locale, onDone: () => void, takenOver = false): Submission {
   const navigate = useNavigate();
   const location = useLocation();
@@ -116,7 +123,7 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
         const all = res.status === 400 ? serverProblems(res.body) : {};
         const shown = Object.fromEntries(Object.entries(all).filter(([field]) => fields.includes(field)));
         setProblems(shown);
-        setStatus({ kind: 'failed', reason: Object.keys(shown).length ? 'fields' : res.status === 400 && refusedProof(res.body) ? 'proof' : 'server' });
+        setStatus({ kind: 'failed', reason: Object.keys(shown).length ? 'fields' : refusal(res.status, res.body) });
         return fields.find((f) => f in shown) ?? null;
       } catch (err) {
         checkout?.close();
@@ -153,6 +160,10 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
           : null
         : status.reason === 'server'
           ? 'errors.server'
+          : status.reason === 'tooMany'
+            ? 'errors.tooMany'
+            : status.reason === 'tooLarge'
+              ? 'errors.tooLarge'
           : status.reason === 'proof'
             ? 'errors.proof'
             : 'errors.network';
