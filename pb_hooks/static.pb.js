@@ -44,7 +44,7 @@
       }
       const headers = e.response.header();
       headers.set('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      require(`${__hooks}/lib/csp.js`).setPageHeaders(headers);
+      require(`${__hooks}/lib/csp.js`).setPageHeaders(headers, e.request);
       return e.next();
     },
     $apis.gzip(),

@@ -44,3 +44,11 @@ cronAdd('formwork-trash-purge', '17 4 * * *', () => {
   const removed = require(`${__hooks}/lib/trash.js`).purgeExpired($app);
   if (removed > 0) $app.logger().info('trash: purged expired entries', 'count', removed);
 });
+
+// A trash entry keeps the application's sealed columns (encrypted), so a restore brings its values back
+// whole; they never leave the server (issue 29, finding 12): every answer of the API and of realtime
+// shows the entry without them, to staff and superusers alike (the dashboard shows the masked field).
+onRecordEnrich((e) => {
+  require(`${__hooks}/lib/trash.js`).withoutSealed(e.record);
+  e.next();
+}, require(`${__hooks}/generated/services.js`).trashCollection);

@@ -38,9 +38,24 @@ const PAGE_HEADERS = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
 };
 
-/** Sets the page headers on a response's header map (Go's http.Header, as PocketBase hands it to JS). */
-function setPageHeaders(headers) {
+/** Two years, and every subdomain: the value the HSTS preload list asks for. */
+const HSTS = 'max-age=63072000; includeSubDomains';
+
+/**
+ * Whether the visitor reached the site over HTTPS: PocketBase's own TLS (--https), a proxy in front that
+ * says so, or a site whose public address is https (a proxy that says nothing). HSTS is ignored by
+ * browsers over plain HTTP, so a wrong "yes" from a client's own header harms no one else.
+ */
+function overHttps(request) {
+  if (request.tls) return true;
+  if (String(request.header.get('X-Forwarded-Proto') || '').toLowerCase() === 'https') return true;
+  return require(`${__hooks}/lib/env.js`).env('FORMWORK_PUBLIC_URL', '').indexOf('https://') === 0;
+}
+
+/** Sets the page headers on a response's header map (Go's http.Header, as PocketBase hands it to JS), with HSTS over HTTPS. */
+function setPageHeaders(headers, request) {
   for (const name in PAGE_HEADERS) headers.set(name, PAGE_HEADERS[name]);
+  if (overHttps(request)) headers.set('Strict-Transport-Security', HSTS);
 }
 
 module.exports = { setPageHeaders };

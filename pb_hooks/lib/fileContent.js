@@ -69,18 +69,27 @@ function head(file) {
   }
 }
 
+/** The extension a file is stored under when its content is of no type we know: one nothing opens or runs. */
+const UNKNOWN_EXT = 'bin';
+
 /**
- * The stored name of an unsaved file (filesystem.File) with its extension made its content's, when its
- * name claims another type we know; otherwise unchanged. Returns the new name, or '' when unchanged.
+ * The stored name of an unsaved file (filesystem.File) with its extension made its content's, whatever
+ * its name claimed: an unknown or missing extension too (issue 29, finding 11: a GIF named "x.js" was
+ * stored and served as JavaScript from the site's origin). Returns the new name, or '' when unchanged.
  * PocketBase keeps two extensions ("scan.pdf.png" is stored as "scan_….pdf.png"): when the one before
  * the last already names the content, the last is dropped ("scan_….pdf", not "scan_….pdf.pdf").
  */
 function nameByContent(file) {
-  const claimed = typeOfName(file.name);
-  if (!claimed) return '';
   const actual = typeOfContent(head(file));
-  if (!actual || actual === claimed) return '';
-  const stem = file.name.slice(0, file.name.lastIndexOf('.'));
+  const claimed = typeOfName(file.name);
+  if (actual && actual === claimed) return '';
+  const dot = file.name.lastIndexOf('.');
+  const stem = dot > 0 ? file.name.slice(0, dot) : file.name;
+  if (!actual) {
+    // PocketBase refused content no form accepts, and every type a form accepts is in TYPES (a unit test holds it).
+    file.name = `${stem}.${UNKNOWN_EXT}`;
+    return file.name;
+  }
   file.name = typeOfName(stem) === actual ? stem : `${stem}.${actual.ext}`;
   return file.name;
 }

@@ -115,4 +115,24 @@ function purgeExpired(app) {
   return removed;
 }
 
-module.exports = { moveToTrash, restore, purge, purgeExpired, retentionDays };
+/**
+ * Takes a trash entry's sealed values out of the application it shows (for an answer; nothing is saved):
+ * the columns its service seals, and any value in sealed form, also of a field the schema has since
+ * renamed or retired.
+ */
+function withoutSealed(entry) {
+  const service = config.services[entry.getString('sourceCollection')];
+  const sealedColumns = service ? Object.keys(service.sealed).map((name) => service.sealed[name]) : [];
+  const { isSealed } = require(`${__hooks}/lib/sensitive.js`);
+  const data = JSON.parse(entry.getString('record') || '{}') || {};
+  let changed = false;
+  for (const key of Object.keys(data)) {
+    if (sealedColumns.indexOf(key) >= 0 || isSealed(data[key])) {
+      delete data[key];
+      changed = true;
+    }
+  }
+  if (changed) entry.set('record', data);
+}
+
+module.exports = { moveToTrash, restore, purge, purgeExpired, retentionDays, withoutSealed };

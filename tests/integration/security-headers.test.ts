@@ -35,6 +35,12 @@ describe('security headers', () => {
     expect(res.headers.get('permissions-policy')).toContain('camera=()');
   });
 
+  it('29: add HSTS to a page reached over HTTPS (a proxy in front says so), and none over plain HTTP', async () => {
+    const secure = await fetch(`${pb.url}/site.json`, { headers: { 'X-Forwarded-Proto': 'https' } });
+    expect(secure.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
+    expect((await fetch(`${pb.url}/site.json`)).headers.get('strict-transport-security')).toBeNull();
+  });
+
   it("leave the API to PocketBase's own headers (an answer is no page)", async () => {
     const res = await fetch(`${pb.url}/api/health`);
     expect(res.status).toBe(200);

@@ -216,6 +216,24 @@ describe('staff console rules', () => {
       expect(actions).toEqual(['delete', 'restore', 'reveal']);
     });
 
+    it('29.12: shows a trash entry without its sealed values to everyone, yet a restore brings them back', async () => {
+      const id = await submit({ firstName: 'Sealed', lastName: 'Trash', ssn: '222334444' });
+      await admin.collection(COLLECTION).delete(id);
+      for (const client of [viewer, admin, root]) {
+        const [entry] = await client.collection(registry.trashCollection).getFullList({ filter: `key = "${id}"` });
+        const text = JSON.stringify(entry);
+        expect(text).not.toContain('ssnSealed');
+        expect(text).not.toContain('enc:v1:');
+        expect(entry?.record.ssn).toBe('•••••4444');
+        const one = await client.collection(registry.trashCollection).getOne(entry!.id);
+        expect(JSON.stringify(one)).not.toContain('enc:v1:');
+      }
+      const [entry] = await admin.collection(registry.trashCollection).getFullList({ filter: `key = "${id}"` });
+      expect((await call(admin, `/api/formwork/trash/${entry!.id}/restore`, { method: 'POST' })).status).toBe(200);
+      const reveal = await call(admin, `/api/formwork/reveal/${COLLECTION}/${id}/ssn`, { method: 'POST' });
+      expect(await reveal.json()).toEqual({ value: '222334444' });
+    });
+
     it('purges for good only when an admin says so, audits it, and keeps no note or signer that names the applicant', async () => {
       const id = await submit({ firstName: 'Purged' });
       const rejected = await call(admin, `/api/formwork/status/${COLLECTION}/${id}`, { method: 'POST', body: JSON.stringify({ status: 'rejected', note: 'Called Aziza' }) });

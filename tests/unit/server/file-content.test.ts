@@ -123,19 +123,33 @@ describe('fileContent', () => {
     for (const [name, bytes, renamed] of cases) expect(fc.nameByContent(unsaved(name, bytes).file), name).toBe(renamed);
   });
 
-  it('leaves a name alone when it already says the content, says no known type, or the content is unknown', () => {
-    const cases: [string, number[]][] = [
+  it('leaves a name alone when it already says the content', () => {
+    for (const [name, bytes] of [
       ['photo_1.jpeg', HEADS['image/jpeg']!],
       ['photo_1.JPG', HEADS['image/jpeg']!],
       ['photo_1.heif', HEADS['image/heic']!],
-      ['notes_1', HEADS['application/pdf']!],
-      ['notes_1.txt', HEADS['application/pdf']!],
-      ['scan_1.png', ascii('MZ\x90\x00')],
-    ];
-    for (const [name, bytes] of cases) {
+    ] as [string, number[]][]) {
       const { file } = unsaved(name, bytes);
       expect(fc.nameByContent(file), name).toBe('');
       expect(file.name).toBe(name);
+    }
+  });
+
+  it('29.11: stores a file under its content’s extension whatever its name says (a GIF named .js is a .gif)', () => {
+    const cases: [string, number[], string][] = [
+      ['payload_1.js', HEADS['image/gif']!, 'payload_1.gif'],
+      ['page_1.html', HEADS['image/png']!, 'page_1.png'],
+      ['notes_1', HEADS['application/pdf']!, 'notes_1.pdf'],
+      ['notes_1.txt', HEADS['application/pdf']!, 'notes_1.pdf'],
+      ['image_1.svg', HEADS['image/jpeg']!, 'image_1.jpg'],
+      // Content of no type a form accepts never gets an extension that a browser would run or render.
+      ['scan_1.png', ascii('MZ\x90\x00'), 'scan_1.bin'],
+      ['script_1.js', ascii('alert(1)'), 'script_1.bin'],
+    ];
+    for (const [name, bytes, stored] of cases) {
+      const { file } = unsaved(name, bytes);
+      expect(fc.nameByContent(file), name).toBe(stored);
+      expect(file.name).toBe(stored);
     }
   });
 });
