@@ -1,13 +1,15 @@
 #!/usr/bin/env node
-// `npm start`: the whole product on its embedded defaults, on 127.0.0.1 only: builds the site if
+// `npm start`: the whole product on its embedded defaults, on 127.0.0.1 by default: builds the site if
 // needed, builds PocketBase and Mailpit if needed, applies the migrations, seeds the dev accounts,
-// runs the dev mail sink (unless FORMWORK_SMTP_HOST names a real mail server) and serves.
+// runs the dev mail sink (unless FORMWORK_SMTP_HOST names a real mail server) and serves. On any other
+// address it refuses the default credentials and seeds no demo account (scripts/start-policy.mjs).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { serveFlags } from './pocketbase-serve.mjs';
 import { BUILD_STAMP, siteSourcesDigest } from './site-sources.mjs';
+import { devKeyPath, legacyDevKeyPath, startPolicy } from './start-policy.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const pb = join(root, 'bin/pocketbase');
@@ -17,14 +19,13 @@ const url = `http://${http}`;
 const dirs = ['--dir', dataDir, '--migrationsDir', join(root, 'pb_migrations'), '--hooksDir', join(root, 'pb_hooks')];
 
 // Dev defaults, documented in the README; override them with the environment.
-const superuser = {
-  email: process.env.FORMWORK_ADMIN_EMAIL ?? 'admin@formwork.local',
-  password: process.env.FORMWORK_ADMIN_PASSWORD ?? 'formwork-admin',
-};
-const staff = {
-  email: process.env.FORMWORK_STAFF_EMAIL ?? 'staff@formwork.local',
-  password: process.env.FORMWORK_STAFF_PASSWORD ?? 'formwork-staff',
-};
+const { superuser, staff, seedDemoStaff, problems } = startPolicy(http, process.env);
+if (problems.length > 0) {
+  console.error(`Not starting: ${http} is reachable from other machines, and the defaults are for a developer's machine only.`);
+  for (const problem of problems) console.error(`  - ${problem}`);
+  console.error('Set them in the environment, or serve on 127.0.0.1 (FORMWORK_HTTP). Create the first staff admin with `pocketbase staff-create` (README).');
+  process.exit(1);
+}
 
 // E-mail: a real SMTP server if FORMWORK_SMTP_HOST is set, else Mailpit on loopback, which keeps every
 // message for reading in its web UI.
@@ -35,16 +36,28 @@ const mailEnv = useMailpit
   ? { FORMWORK_SMTP_HOST: mailpitSmtp.split(':')[0], FORMWORK_SMTP_PORT: mailpitSmtp.split(':')[1] }
   : {};
 /**
- * The key that seals SSNs at rest. Unset, a random one is made once and kept in the data dir, so a dev
- * install works at once; a real deployment sets FORMWORK_ENCRYPTION_KEY and keeps it apart from backups.
+ * The key that seals SSNs at rest. Unset, a random one is made once and kept beside the data dir (never
+ * in it: the scheduled backups zip the data dir), readable by its owner only, so a dev install works at
+ * once; a real deployment sets FORMWORK_ENCRYPTION_KEY and keeps it apart from backups. A key an earlier
+ * version kept inside the data dir is moved out.
  */
 function encryptionKey() {
   if (process.env.FORMWORK_ENCRYPTION_KEY) return process.env.FORMWORK_ENCRYPTION_KEY;
-  const file = join(dataDir, '.dev-encryption-key');
+  const file = devKeyPath(dataDir);
+  const legacy = legacyDevKeyPath(dataDir);
+  if (existsSync(legacy)) {
+    if (!existsSync(file)) renameSync(legacy, file);
+    else if (readFileSync(legacy, 'utf8').trim() === readFileSync(file, 'utf8').trim()) unlinkSync(legacy);
+    else {
+      console.error(`Two dev keys differ: ${legacy} (inside the data dir, which backups copy) and ${file}. Keep the one that opens your data beside the data dir and remove the other.`);
+      process.exit(1);
+    }
+  }
   if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, randomBytes(24).toString('base64url'), { mode: 0o600 });
   }
+  chmodSync(file, 0o600);
   return readFileSync(file, 'utf8').trim();
 }
 
@@ -75,7 +88,7 @@ execFileSync(pb, ['superuser', 'upsert', superuser.email, superuser.password, ..
 const mailpit = useMailpit
   ? spawn(join(root, 'bin/mailpit'), ['--smtp', mailpitSmtp, '--listen', mailpitUi, '--database', join(dataDir, 'mailpit.db'), '--disable-version-check', '--smtp-auth-accept-any', '--smtp-auth-allow-insecure', '--quiet'], { stdio: 'inherit' })
   : null;
-const server = spawn(pb, ['serve', '--http', http, '--automigrate=false', ...serveFlags(), '--publicDir', join(root, 'dist'), ...dirs], { stdio: 'inherit', env: serverEnv });
+const server = spawn(pb, ['serve', '--http', http, '--automigrate=false', ...serveFlags(serverEnv, url), '--publicDir', join(root, 'dist'), ...dirs], { stdio: 'inherit', env: serverEnv });
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => {
     server.kill(sig);
@@ -88,11 +101,17 @@ server.on('exit', (code) => {
 });
 mailpit?.on('exit', (code) => code && console.error(`Mailpit stopped (exit ${code}); e-mails wait in the outbox.`));
 
-/** Creates the demo staff account once, through PocketBase's API as the superuser. */
+/** Creates the demo staff account once, through PocketBase's API as the superuser (on loopback only). */
 async function seedStaff() {
   for (let i = 0; i < 100; i++) {
     if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
     await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!seedDemoStaff) {
+    console.log(`\nFormwork is running on ${url}`);
+    console.log(`  staff sign-in:   ${url}/staff/sign-in   (no demo account on a public address: create staff with \`pocketbase staff-create\`)`);
+    console.log(`  PocketBase admin: ${url}/_/          (${superuser.email})\n`);
+    return;
   }
   const auth = await fetch(`${url}/api/collections/_superusers/auth-with-password`, {
     method: 'POST',

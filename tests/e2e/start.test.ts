@@ -1,9 +1,11 @@
 /**
  * The README's first command: `npm start` serves the site and the API on its embedded defaults,
- * with the migrations applied and the demo staff account seeded and printed.
+ * with the migrations applied and the demo staff account seeded and printed; its dev key lives beside
+ * the data dir, never in a backup; and on a public address it refuses its default credentials.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createDecipheriv } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PocketBase from 'pocketbase';
@@ -11,6 +13,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, ROOT } from '../support/pocketbase.ts';
 import { flushOutbox } from '../support/outbox.ts';
 import { solvedProof } from '../support/proofOfWork.ts';
+import { devKeyPath, legacyDevKeyPath } from '../../scripts/start-policy.mjs';
+
+/** PocketBase's $security.decrypt: AES-256-GCM, the nonce before the sealed bytes, base64. */
+function openSealed(sealed: string, key: string): string {
+  const raw = Buffer.from(sealed.replace(/^enc:v1:/, ''), 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', Buffer.from(key), raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(raw.length - 16));
+  return Buffer.concat([decipher.update(raw.subarray(12, raw.length - 16)), decipher.final()]).toString('utf8');
+}
+
+/** Every file under `dir`, as text, by path. */
+function filesUnder(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const name of readdirSync(dir, { recursive: true }) as string[]) {
+    const path = join(dir, name);
+    if (statSync(path).isFile()) out.set(name, readFileSync(path).toString('latin1'));
+  }
+  return out;
+}
 
 describe('npm start', () => {
   let child: ChildProcess;
@@ -18,12 +39,15 @@ describe('npm start', () => {
   let url = '';
   let mailUi = '';
   const dataDir = mkdtempSync(join(tmpdir(), 'formwork-start-'));
+  // A key an earlier version kept inside the data dir: the start moves it out.
+  const legacyKey = 'legacy-dev-key-0123456789abcdefg';
 
   beforeAll(async () => {
     const [port, smtpPort, uiPort] = [await freePort(), await freePort(), await freePort()];
     url = `http://127.0.0.1:${port}`;
     mailUi = `http://127.0.0.1:${uiPort}`;
-    const { FORMWORK_SMTP_HOST: _real, ...env } = process.env; // the dev default: Mailpit
+    writeFileSync(legacyDevKeyPath(dataDir), legacyKey, { mode: 0o600 });
+    const { FORMWORK_SMTP_HOST: _real, FORMWORK_ENCRYPTION_KEY: _key, ...env } = process.env; // the dev defaults: Mailpit, the dev key
     child = spawn('node', ['scripts/start.mjs'], {
       cwd: ROOT,
       env: { ...env, FORMWORK_HTTP: `127.0.0.1:${port}`, FORMWORK_DATA_DIR: dataDir, FORMWORK_MAILPIT_SMTP: `127.0.0.1:${smtpPort}`, FORMWORK_MAILPIT_UI: `127.0.0.1:${uiPort}` },
@@ -41,6 +65,7 @@ describe('npm start', () => {
       await exited;
     }
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(devKeyPath(dataDir), { force: true });
   });
 
   it('prints where the site is and the demo staff account', () => {
@@ -86,5 +111,52 @@ describe('npm start', () => {
     const pb = new PocketBase(url);
     const auth = await pb.collection('staff').authWithPassword('staff@formwork.local', 'formwork-staff');
     expect(auth.record.role).toBe('admin');
+  });
+
+  it('29.1: keeps its dev key beside the data dir, owner-only, and no backup holds it or opens a sealed SSN', async () => {
+    const keyFile = devKeyPath(dataDir);
+    expect(existsSync(legacyDevKeyPath(dataDir))).toBe(false);
+    expect(readFileSync(keyFile, 'utf8').trim()).toBe(legacyKey); // moved out, not replaced
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+
+    const res = await fetch(`${url}/api/collections/ssn/records`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Sealed Backup', ssn: '123450029', variant: 'full', locale: 'en', proof: await solvedProof(url, 'ssn') }),
+    });
+    expect(res.status).toBe(200);
+
+    const admin = new PocketBase(url);
+    await admin.collection('_superusers').authWithPassword('admin@formwork.local', 'formwork-admin');
+    await admin.backups.create('probe-29-1.zip');
+    const zip = Buffer.from(await (await fetch(admin.backups.getDownloadURL(await admin.files.getToken(), 'probe-29-1.zip'))).arrayBuffer());
+    const unpacked = mkdtempSync(join(tmpdir(), 'formwork-backup-'));
+    try {
+      writeFileSync(join(unpacked, 'backup.zip'), zip);
+      mkdirSync(join(unpacked, 'data'));
+      execFileSync('unzip', ['-q', join(unpacked, 'backup.zip'), '-d', join(unpacked, 'data')]);
+      const files = filesUnder(join(unpacked, 'data'));
+      const sealed = [...files.values()].join('').match(/enc:v1:[A-Za-z0-9+/=]+/g) ?? [];
+      expect(sealed.length).toBeGreaterThan(0);
+      // Only the key kept outside opens them, and no file of the backup holds it.
+      expect(sealed.map((v) => openSealed(v, legacyKey))).toContain('123450029');
+      for (const [name, text] of files) expect(text.includes(legacyKey), name).toBe(false);
+      expect([...files.keys()].filter((name) => /encryption-key/.test(name))).toEqual([]);
+    } finally {
+      rmSync(unpacked, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('29.6 npm start on a public address', () => {
+  it('refuses to start with the default credentials, naming the variables, before it serves anything', async () => {
+    const port = await freePort();
+    const { FORMWORK_ADMIN_EMAIL: _e, FORMWORK_ADMIN_PASSWORD: _p, ...env } = process.env;
+    const run = spawnSync('node', ['scripts/start.mjs'], { cwd: ROOT, env: { ...env, FORMWORK_HTTP: `0.0.0.0:${port}` }, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('FORMWORK_ADMIN_EMAIL');
+    expect(run.stderr).toContain('FORMWORK_ADMIN_PASSWORD');
+    expect(run.stdout + run.stderr).not.toContain('formwork-admin');
+    expect(await fetch(`http://127.0.0.1:${port}/api/health`).then(() => true, () => false)).toBe(false);
   });
 });

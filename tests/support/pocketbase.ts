@@ -20,6 +20,8 @@ export interface PocketBaseProcess {
   pid: number;
   dataDir: string;
   superuser: { email: string; password: string };
+  /** What the server printed so far (stdout and stderr). */
+  output(): string;
   /** Ends the server (SIGTERM by default; SIGKILL for a crash) and waits for it to exit. */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -35,6 +37,8 @@ export interface StartOptions {
   migrate?: boolean;
   /** Listen on this loopback port (a restart on the same data dir keeps its URL); default a free one. */
   port?: number;
+  /** Run this PocketBase binary (a copy of the pinned one elsewhere) instead of ./bin/pocketbase. */
+  binary?: string;
 }
 
 export async function freePort(): Promise<number> {
@@ -70,6 +74,7 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
 
 export async function startPocketBase(options: StartOptions = {}): Promise<PocketBaseProcess> {
   ensurePocketBase();
+  const bin = options.binary ?? PB_BIN;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'formwork-pb-'));
   const migrationsDir = options.migrationsDir ?? join(ROOT, 'pb_migrations');
   const hooksDir = options.hooksDir ?? join(ROOT, 'pb_hooks');
@@ -91,19 +96,19 @@ export async function startPocketBase(options: StartOptions = {}): Promise<Pocke
   };
   if (options.migrate !== false) {
     // `pocketbase migrate` exits 0 even when a migration fails; its output is the only signal.
-    const out = execFileSync(PB_BIN, ['migrate', 'up', ...common], { env, encoding: 'utf8', stdio: 'pipe' });
+    const out = execFileSync(bin, ['migrate', 'up', ...common], { env, encoding: 'utf8', stdio: 'pipe' });
     if (/^Error:/m.test(out)) throw new Error(`migrations failed: ${out}`);
   }
-  execFileSync(PB_BIN, ['superuser', 'upsert', superuser.email, superuser.password, ...common], { env, stdio: 'pipe' });
+  execFileSync(bin, ['superuser', 'upsert', superuser.email, superuser.password, ...common], { env, stdio: 'pipe' });
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const args = ['serve', '--http', `127.0.0.1:${port}`, '--automigrate=false', '--hooksWatch=false', ...serveFlags(env), ...common];
+  // FORMWORK_PB_LOG=1 shows PocketBase's own log (requests, hook errors, with dev mode's SQL) while debugging a test.
+  const flagsEnv = process.env.FORMWORK_PB_LOG ? { ...env, FORMWORK_DEV_LOGS: '1' } : env;
+  const args = ['serve', '--http', `127.0.0.1:${port}`, '--automigrate=false', '--hooksWatch=false', ...serveFlags(flagsEnv, url), ...common];
   // serve applies pending migrations itself; an empty migrations dir keeps a rolled-back state as it is.
   if (options.migrate === false) args.splice(args.indexOf('--migrationsDir') + 1, 1, mkdtempSync(join(tmpdir(), 'formwork-nomig-')));
-  // FORMWORK_PB_LOG=1 shows PocketBase's own log (requests, hook errors) while debugging a test.
-  if (process.env.FORMWORK_PB_LOG) args.push('--dev');
   if (options.publicDir) args.push('--publicDir', options.publicDir);
-  const child = spawn(PB_BIN, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(bin, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
@@ -117,6 +122,7 @@ export async function startPocketBase(options: StartOptions = {}): Promise<Pocke
     pid: child.pid ?? 0,
     dataDir,
     superuser,
+    output: () => output,
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

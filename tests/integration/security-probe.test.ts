@@ -1,0 +1,162 @@
+/**
+ * Findings of the second outside security probe (issue 29) that live in the server's request handling,
+ * each named after its number: oversized bodies refused before they cost anything (4), no dev-mode log
+ * of submitted values (5), uploads stored and served by their content (11), and CORS limited to the
+ * site's own origin. The others are beside the code they concern (rate limits, trash, start, payments,
+ * mail, staff sessions).
+ */
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formData, PDF_BYTES, pngFile, signed, validCreditRepair } from '../support/fixtures.ts';
+import { collectionId } from '../../generator/transform/collections.ts';
+import { PB_BIN, startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
+import { staffClient } from '../support/staff.ts';
+
+/** CPU time (user + system, ms) a process has used, from /proc. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
+}
+
+/**
+ * Sends a body over a raw socket and reads the status line. A server that refuses a body early answers
+ * and closes while the client still writes; fetch reports that as a failed write, a person's browser as
+ * the answer.
+ */
+function rawPost(url: string, path: string, type: string, body: Buffer): Promise<number> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk.toString('latin1');
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(answer);
+      if (status) {
+        socket.destroy();
+        resolve(Number(status[1]));
+      }
+    });
+    socket.on('error', () => {}); // the write cut short by the server's early answer
+    socket.on('close', () => reject(new Error(`no answer: ${answer.slice(0, 200)}`)));
+    socket.write(`POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: ${type}\r\nContent-Length: ${body.length}\r\n\r\n`);
+    socket.write(body);
+  });
+}
+
+function multipartOf(fields: Record<string, string>): { type: string; body: Buffer } {
+  const boundary = 'formworkProbeBoundary';
+  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  return { type: `multipart/form-data; boundary=${boundary}`, body: Buffer.from(`${parts.join('')}--${boundary}--\r\n`) };
+}
+
+const GIF_BYTES = Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;', 'latin1');
+
+describe('security probe, round 2', () => {
+  let pb: PocketBaseProcess;
+  beforeAll(async () => {
+    pb = await startPocketBase();
+  });
+  afterAll(async () => pb?.stop());
+
+  describe('29.4 a huge text field costs the server nothing', () => {
+    const thirtyMb = 'x'.repeat(30 << 20);
+
+    it('refuses a 30 MB JSON body to a form without files by its length, before reading it', async () => {
+      const before = cpuMs(pb.pid);
+      const body = Buffer.from(JSON.stringify({ fname: 'A', lname: 'B', message: thirtyMb, variant: 'full', locale: 'en' }));
+      expect(await rawPost(pb.url, '/api/collections/aloqacorpcontacts/records', 'application/json', body)).toBe(413);
+      // Was ~40 s of CPU (1.2 s per MB). Generous for a loaded machine; the point is orders of magnitude.
+      expect(cpuMs(pb.pid) - before).toBeLessThan(1500);
+    });
+
+    it.each([
+      [10, [413]],
+      // Past Go's own cap of a form's values PocketBase refuses it while parsing, before any hook.
+      [30, [400, 413]],
+    ])('refuses %i MB of text in a multipart body to a form with files, before any JS reads it', async (mb, statuses) => {
+      const before = cpuMs(pb.pid);
+      const { type, body } = multipartOf({ firstName: 'A', lastName: 'B', reason: 'x'.repeat(mb << 20), variant: 'full', locale: 'en' });
+      expect(statuses).toContain(await rawPost(pb.url, '/api/collections/loans/records', type, body));
+      expect(cpuMs(pb.pid) - before).toBeLessThan(3000);
+    });
+
+    it('refuses the same by the collection id in the address, and a body longer than the form’s files allow', async () => {
+      const { type, body } = multipartOf({ fname: 'A', lname: 'B', message: 'x'.repeat(200_000), variant: 'full', locale: 'en' });
+      const id = collectionId('aloqacorpcontacts');
+      expect(await rawPost(pb.url, `/api/collections/${id}/records`, type, body)).toBe(413);
+    });
+
+    it('still takes the longest answers a form allows', async () => {
+      const res = await fetch(`${pb.url}/api/collections/aloqacorpcontacts/records`, {
+        method: 'POST',
+        // Three bytes a character in UTF-8, the widest a form's text takes.
+        body: formData({ fname: '€'.repeat(100), lname: '€'.repeat(100), message: '€'.repeat(5000), variant: 'full', locale: 'ru' }),
+      });
+      expect(res.status).toBe(200);
+    });
+  });
+
+  describe('29.11 uploads are stored and served by what they are', () => {
+    it('stores a GIF named .js as a .gif, served as an image; a PDF is served as an attachment', async () => {
+      const res = await fetch(`${pb.url}/api/collections/${'creditrepairnew'}/records`, {
+        method: 'POST',
+        body: formData({ ...validCreditRepair, ...signed('en'), variant: 'full', locale: 'en' }, { stateId: new File([GIF_BYTES], 'payload.js', { type: 'text/javascript' }), bankStatements: new File([PDF_BYTES], 'statement.pdf', { type: 'application/pdf' }) }),
+      });
+      expect(res.status).toBe(200);
+      const { id } = (await res.json()) as { id: string };
+      const admin = await staffClient(pb, 'admin');
+      const record = await admin.collection('creditrepairnew').getOne(id);
+      expect(record.stateId).toMatch(/^payload_\w+\.gif$/);
+      const token = await admin.files.getToken();
+      const image = await fetch(admin.files.getURL(record, record.stateId, { token }));
+      expect(image.headers.get('content-type')).toBe('image/gif');
+      expect(image.headers.get('content-disposition')).toMatch(/^inline;/);
+      const statement = await fetch(admin.files.getURL(record, record.bankStatements, { token }));
+      expect(statement.headers.get('content-disposition')).toMatch(/^attachment;/);
+      expect(statement.headers.get('content-security-policy')).toContain('sandbox');
+    });
+  });
+
+  describe('29 CORS: only the site’s own origin may call the API from a browser', () => {
+    it('answers a preflight from another origin without allowing it, and from its own with', async () => {
+      const ask = (origin: string) =>
+        fetch(`${pb.url}/api/collections/aloqacorpcontacts/records`, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' } });
+      expect((await ask('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
+      expect((await ask(pb.url)).headers.get('access-control-allow-origin')).toBe(pb.url);
+    });
+  });
+});
+
+describe('29.5 no dev-mode log of what applicants send, even from a checkout under the temp folder', () => {
+  const binDir = mkdtempSync(join(tmpdir(), 'formwork-tmpbin-'));
+  const binary = join(binDir, 'pocketbase');
+  copyFileSync(PB_BIN, binary);
+  afterAll(() => rmSync(binDir, { recursive: true, force: true }));
+
+  /** Sends a contact message carrying `needle`, and returns everything the server wrote: its output and its log database. */
+  async function traces(env: Record<string, string>, needle: string): Promise<string> {
+    const pb = await startPocketBase({ binary, env, dataDir: mkdtempSync(join(tmpdir(), 'formwork-pb-log-')) });
+    try {
+      const res = await fetch(`${pb.url}/api/collections/aloqacorpcontacts/records`, { method: 'POST', body: formData({ fname: 'Log', lname: 'Probe', message: needle, variant: 'full', locale: 'en' }) });
+      expect(res.status).toBe(200);
+      await new Promise((r) => setTimeout(r, 1500)); // PocketBase writes its logs in batches
+      await pb.stop();
+      const logs = readdirSync(pb.dataDir).filter((f) => f.startsWith('auxiliary.db')).map((f) => readFileSync(join(pb.dataDir, f)).toString('latin1'));
+      return pb.output() + logs.join('');
+    } finally {
+      await pb.stop();
+      rmSync(pb.dataDir, { recursive: true, force: true });
+    }
+  }
+
+  it('keeps a submitted value out of the output and the logs', async () => {
+    expect(await traces({}, 'needle-29-5-off')).not.toContain('needle-29-5-off');
+  });
+
+  it('logs it only when FORMWORK_DEV_LOGS=1 asks for dev mode (the check above would see it)', async () => {
+    expect(await traces({ FORMWORK_DEV_LOGS: '1' }, 'needle-29-5-on')).toContain('needle-29-5-on');
+  });
+});
