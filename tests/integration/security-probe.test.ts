@@ -6,44 +6,19 @@
  * mail, staff sessions).
  */
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formData, PDF_BYTES, pngFile, signed, validCreditRepair } from '../support/fixtures.ts';
 import { collectionId } from '../../generator/transform/collections.ts';
 import { PB_BIN, startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
+import { rawPost } from '../support/rawPost.ts';
 import { staffClient } from '../support/staff.ts';
 
 /** CPU time (user + system, ms) a process has used, from /proc. */
 function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
-}
-
-/**
- * Sends a body over a raw socket and reads the status line. A server that refuses a body early answers
- * and closes while the client still writes; fetch reports that as a failed write, a person's browser as
- * the answer.
- */
-function rawPost(url: string, path: string, type: string, body: Buffer): Promise<number> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname);
-    let answer = '';
-    socket.on('data', (chunk) => {
-      answer += chunk.toString('latin1');
-      const status = /^HTTP\/1\.1 (\d{3})/.exec(answer);
-      if (status) {
-        socket.destroy();
-        resolve(Number(status[1]));
-      }
-    });
-    socket.on('error', () => {}); // the write cut short by the server's early answer
-    socket.on('close', () => reject(new Error(`no answer: ${answer.slice(0, 200)}`)));
-    socket.write(`POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: ${type}\r\nContent-Length: ${body.length}\r\n\r\n`);
-    socket.write(body);
-  });
 }
 
 function multipartOf(fields: Record<string, string>): { type: string; body: Buffer } {
