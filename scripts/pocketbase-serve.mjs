@@ -1,11 +1,10 @@
 // Flags every `pocketbase serve` of this project gets: `npm start` and the test harness (so the tests and
 // the benchmark run the server as it ships).
 //
-// The hooks run in a pool of JS runtimes (goja), and an API request may hold two of them while it runs:
-// one for the body-size middleware (pb_hooks/bodyLimits.pb.js, which wraps every request) and one for
-// the record hook inside it. When all are busy, PocketBase builds a throw-away runtime for the call, which
-// must load the hooks' modules (the generated validators, the e-mail templates) again. At PocketBase's
-// default of 15, eight submissions in flight already run out (docs/performance.md, section 2). An idle
+// The hooks run in a pool of JS runtimes (goja); a request holds one while a hook of it runs (a page's
+// headers, a submission's checks). When all are busy, PocketBase builds a throw-away runtime for the
+// call, which must load the hooks' modules (the generated validators, the e-mail templates) again. At
+// PocketBase's default of 15 a burst of submissions runs out (docs/performance.md, section 2). An idle
 // runtime costs little memory; one that has loaded the hooks' modules a few MB.
 export const DEFAULT_HOOKS_POOL = 40;
 

@@ -7,7 +7,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { siteCollections, type SiteModel } from '../model.ts';
-import { collectionId, PROOF_FIELD, sealedName, SYSTEM_FIELDS, takesPayment } from '../transform/collections.ts';
+import { PROOF_FIELD, sealedName, SYSTEM_FIELDS, takesPayment } from '../transform/collections.ts';
 import { bodyLimits } from '../transform/bodyLimits.ts';
 import { HONEYPOT_FIELD } from '../../src/engine/honeypot.ts';
 import { agreementsTable } from '../agreements.ts';
@@ -54,8 +54,6 @@ function servicesSource(site: SiteModel): string {
       s.collection,
       {
         id: s.id,
-        // The record API's address may name the collection by its id (pb_hooks/bodyLimits.pb.js).
-        collectionId: collectionId(s.collection),
         topic: s.topic,
         payments: takesPayment(s),
         variants: Object.fromEntries(s.variants.map((v) => [v.id, { validator: validatorKey(s.id, v.id), fields: v.fields, checkout: v.checkout ?? null }])),

@@ -50,7 +50,6 @@ module.exports = {
   "services": {
     "claim": {
       "id": "claim",
-      "collectionId": "pbc_2808733223",
       "topic": "claim",
       "payments": true,
       "variants": {
@@ -205,7 +204,6 @@ module.exports = {
     },
     "company": {
       "id": "company",
-      "collectionId": "pbc_1337919823",
       "topic": "company",
       "payments": true,
       "variants": {
@@ -363,7 +361,6 @@ module.exports = {
     },
     "aloqacorpcontacts": {
       "id": "contact",
-      "collectionId": "pbc_3655427141",
       "topic": "contact",
       "payments": false,
       "variants": {
@@ -464,7 +461,6 @@ module.exports = {
     },
     "creditrepairnew": {
       "id": "creditrepair",
-      "collectionId": "pbc_3406447060",
       "topic": "creditrepair",
       "payments": true,
       "variants": {
@@ -726,7 +722,6 @@ module.exports = {
     },
     "loans": {
       "id": "loan",
-      "collectionId": "pbc_2193771964",
       "topic": "loan",
       "payments": true,
       "variants": {
@@ -983,7 +978,6 @@ module.exports = {
     },
     "orders": {
       "id": "order",
-      "collectionId": "pbc_3845127662",
       "topic": "order",
       "payments": false,
       "variants": {
@@ -1056,7 +1050,6 @@ module.exports = {
     },
     "personal": {
       "id": "personal",
-      "collectionId": "pbc_4052381060",
       "topic": "personal",
       "payments": true,
       "variants": {
@@ -1255,7 +1248,6 @@ module.exports = {
     },
     "ssn": {
       "id": "ssn",
-      "collectionId": "pbc_133065073",
       "topic": "ssn",
       "payments": false,
       "variants": {
@@ -1318,7 +1310,6 @@ module.exports = {
     },
     "students": {
       "id": "student",
-      "collectionId": "pbc_2758380978",
       "topic": "students",
       "payments": true,
       "variants": {
@@ -1593,7 +1584,6 @@ module.exports = {
     },
     "tickets": {
       "id": "ticket",
-      "collectionId": "pbc_1413914100",
       "topic": "ticket",
       "payments": false,
       "variants": {
@@ -1738,7 +1728,6 @@ module.exports = {
     },
     "uploaddocuments": {
       "id": "upload",
-      "collectionId": "pbc_3406286733",
       "topic": "upload",
       "payments": false,
       "variants": {
