@@ -102,3 +102,25 @@ $app.rootCmd.addCommand(
     },
   }),
 );
+
+// `pocketbase formwork-default-accounts <superuser e-mail> <password> <staff e-mail> <password>`: which of
+// `npm start`'s dev accounts still sign in with their printed default password (one JSON line). A data
+// dir first served on loopback keeps them; `npm start` refuses a public address while any does.
+$app.rootCmd.addCommand(
+  new Command({
+    use: 'formwork-default-accounts <superuserEmail> <superuserPassword> <staffEmail> <staffPassword>',
+    short: "Lists the dev default accounts that still accept their default password",
+    run: (cmd, args) => {
+      const staff = require(`${__hooks}/generated/services.js`).staffCollection;
+      const found = [];
+      for (const [collection, email, password] of [['_superusers', args[0], args[1]], [staff, args[2], args[3]]]) {
+        try {
+          if ($app.findAuthRecordByEmail(collection, email).validatePassword(password)) found.push({ collection, email });
+        } catch (_) {
+          // no such account: nothing to report
+        }
+      }
+      console.log(JSON.stringify(found));
+    },
+  }),
+);

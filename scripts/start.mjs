@@ -9,7 +9,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, unlinkSync,
 import { dirname, join, resolve } from 'node:path';
 import { serveFlags } from './pocketbase-serve.mjs';
 import { BUILD_STAMP, siteSourcesDigest } from './site-sources.mjs';
-import { devKeyPath, legacyDevKeyPath, startPolicy } from './start-policy.mjs';
+import { DEFAULT_STAFF, DEFAULT_SUPERUSER, devKeyPath, legacyDevKeyPath, startPolicy } from './start-policy.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const pb = join(root, 'bin/pocketbase');
@@ -83,6 +83,7 @@ if (/^Error:/m.test(migrated)) {
   console.error('A migration failed (see above); not starting.');
   process.exit(1);
 }
+if (!seedDemoStaff) refuseLeftDefaults();
 execFileSync(pb, ['superuser', 'upsert', superuser.email, superuser.password, ...dirs], { stdio: 'ignore' });
 
 const mailpit = useMailpit
@@ -100,6 +101,22 @@ server.on('exit', (code) => {
   process.exit(code ?? 0);
 });
 mailpit?.on('exit', (code) => code && console.error(`Mailpit stopped (exit ${code}); e-mails wait in the outbox.`));
+
+/**
+ * A data dir first served on loopback keeps the dev superuser and the demo staff account, with the
+ * passwords the console printed: on a public address they must be gone or changed first.
+ */
+function refuseLeftDefaults() {
+  const out = execFileSync(pb, ['formwork-default-accounts', DEFAULT_SUPERUSER.email, DEFAULT_SUPERUSER.password, DEFAULT_STAFF.email, DEFAULT_STAFF.password, ...dirs], { encoding: 'utf8' });
+  // PocketBase's console.log prefixes the JSON line with the time.
+  const line = out.trim().split('\n').pop() ?? '';
+  const left = JSON.parse(line.slice(line.indexOf('[')) || '[]');
+  if (left.length === 0) return;
+  console.error(`Not starting: ${http} is reachable from other machines, and this data dir still has accounts with the dev defaults' printed passwords:`);
+  for (const account of left) console.error(`  - ${account.email} (${account.collection === '_superusers' ? 'PocketBase superuser' : 'staff'})`);
+  console.error(`Remove them or change their passwords first, e.g. \`./bin/pocketbase superuser delete ${DEFAULT_SUPERUSER.email} --dir ${dataDir}\`, and the staff account in the dashboard (/_/) served on 127.0.0.1.`);
+  process.exit(1);
+}
 
 /** Creates the demo staff account once, through PocketBase's API as the superuser (on loopback only). */
 async function seedStaff() {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, ROOT } from '../support/pocketbase.ts';
+import { freePort, PB_BIN, ROOT } from '../support/pocketbase.ts';
 import { flushOutbox } from '../support/outbox.ts';
 import { solvedProof } from '../support/proofOfWork.ts';
 import { devKeyPath, legacyDevKeyPath } from '../../scripts/start-policy.mjs';
@@ -163,5 +163,30 @@ describe('29.6 npm start on a public address', () => {
     expect(run.stderr).toContain('FORMWORK_ADMIN_PASSWORD');
     expect(run.stdout + run.stderr).not.toContain('formwork-admin');
     expect(await fetch(`http://127.0.0.1:${port}/api/health`).then(() => true, () => false)).toBe(false);
+  });
+
+  it('refuses a data dir first served on loopback while its dev accounts keep their printed passwords', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'formwork-start-public-'));
+    try {
+      const common = ['--dir', dir, '--migrationsDir', join(ROOT, 'pb_migrations'), '--hooksDir', join(ROOT, 'pb_hooks')];
+      execFileSync(PB_BIN, ['migrate', 'up', ...common], { stdio: 'ignore' });
+      execFileSync(PB_BIN, ['superuser', 'upsert', 'admin@formwork.local', 'formwork-admin', ...common], { stdio: 'ignore' });
+      const port = await freePort();
+      const env = {
+        ...process.env,
+        FORMWORK_HTTP: `0.0.0.0:${port}`,
+        FORMWORK_DATA_DIR: dir,
+        FORMWORK_ADMIN_EMAIL: 'owner@example.com',
+        FORMWORK_ADMIN_PASSWORD: 'a-long-passphrase-29-6',
+        FORMWORK_ENCRYPTION_KEY: 'test-only-key-0123456789abcdefgh',
+      };
+      const run = spawnSync('node', ['scripts/start.mjs'], { cwd: ROOT, env, encoding: 'utf8', timeout: 300_000 });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain('admin@formwork.local (PocketBase superuser)');
+      expect(run.stderr).not.toContain('formwork-admin');
+      expect(await fetch(`http://127.0.0.1:${port}/api/health`).then(() => true, () => false)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
