@@ -6,9 +6,12 @@
  * - staff tokens last hours, not PocketBase's week, and signing out revokes them on the server.
  * Times are compared between the two paths of one run (medians, interleaved), never against a clock.
  */
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
+import { ROOT, startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
 import { createStaff } from '../support/staff.ts';
 
 const TOKEN_HOURS = 8;
@@ -113,5 +116,39 @@ describe('staff sessions', () => {
 
     // Signing in again works as before.
     expect((await get('/api/formwork/dashboard', (await signIn()).authStore.token)).status).toBe(200);
+  });
+});
+
+describe('29 staff tokens issued before the upgrade', () => {
+  it('stop working once the 8-hour tokens arrive (their 7-day expiry is not waited for)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'formwork-pb-upgrade-'));
+    const before = mkdtempSync(join(tmpdir(), 'formwork-mig-before-'));
+    try {
+      // The migrations as they were before staff tokens became short-lived.
+      for (const file of readdirSync(join(ROOT, 'pb_migrations')).filter((f) => f.endsWith('.js') && f < '1795805936')) {
+        copyFileSync(join(ROOT, 'pb_migrations', file), join(before, file));
+      }
+      const old = await startPocketBase({ dataDir, migrationsDir: before });
+      const staff = await createStaff(old, 'viewer', 'upgraded-staff@formwork.test');
+      const client = new PocketBase(old.url);
+      await client.collection('staff').authWithPassword(staff.email, staff.password);
+      const token = client.authStore.token;
+      expect(tokenPayload(token).exp - Date.now() / 1000).toBeGreaterThan(24 * 3600); // the old week
+      await old.stop();
+
+      const upgraded = await startPocketBase({ dataDir });
+      try {
+        const refresh = await fetch(`${upgraded.url}/api/collections/staff/auth-refresh`, { method: 'POST', headers: { Authorization: token } });
+        expect(refresh.status).toBe(401);
+        const again = new PocketBase(upgraded.url);
+        await again.collection('staff').authWithPassword(staff.email, staff.password);
+        expect(tokenPayload(again.authStore.token).exp - Date.now() / 1000).toBeLessThanOrEqual(TOKEN_HOURS * 3600);
+      } finally {
+        await upgraded.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(before, { recursive: true, force: true });
+    }
   });
 });
