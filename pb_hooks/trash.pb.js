@@ -52,3 +52,8 @@ onRecordEnrich((e) => {
   require(`${__hooks}/lib/trash.js`).withoutSealed(e.record);
   e.next();
 }, require(`${__hooks}/generated/services.js`).trashCollection);
+
+onRecordUpdateRequest((e) => {
+  require(`${__hooks}/lib/trash.js`).keepSealed(e.record);
+  e.next();
+}, require(`${__hooks}/generated/services.js`).trashCollection);

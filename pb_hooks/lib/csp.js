@@ -38,8 +38,11 @@ const PAGE_HEADERS = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
 };
 
-/** Two years, and every subdomain: the value the HSTS preload list asks for. */
-const HSTS = 'max-age=63072000; includeSubDomains';
+/**
+ * A year. Not includeSubDomains: on a site served from its apex domain that would force HTTPS on every
+ * subdomain of the business for as long, which is the operator's choice to make at their proxy.
+ */
+const HSTS = 'max-age=31536000';
 
 /**
  * Whether the visitor reached the site over HTTPS: PocketBase's own TLS (--https), a proxy in front that

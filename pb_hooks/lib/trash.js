@@ -135,4 +135,22 @@ function withoutSealed(entry) {
   if (changed) entry.set('record', data);
 }
 
-module.exports = { moveToTrash, restore, purge, purgeExpired, retentionDays, withoutSealed };
+/**
+ * A trash entry saved through the API (a superuser in the dashboard, who was shown it without its sealed
+ * values) keeps the sealed values it had: a restore must still bring them back.
+ */
+function keepSealed(entry) {
+  const { isSealed } = require(`${__hooks}/lib/sensitive.js`);
+  const before = JSON.parse(entry.original().getString('record') || '{}') || {};
+  const after = JSON.parse(entry.getString('record') || '{}') || {};
+  let changed = false;
+  for (const key of Object.keys(before)) {
+    if (isSealed(before[key]) && !isSealed(after[key])) {
+      after[key] = before[key];
+      changed = true;
+    }
+  }
+  if (changed) entry.set('record', after);
+}
+
+module.exports = { moveToTrash, restore, purge, purgeExpired, retentionDays, withoutSealed, keepSealed };

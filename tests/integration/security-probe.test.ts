@@ -90,8 +90,11 @@ describe('security probe, round 2', () => {
       const image = await fetch(admin.files.getURL(record, record.stateId, { token }));
       expect(image.headers.get('content-type')).toBe('image/gif');
       expect(image.headers.get('content-disposition')).toMatch(/^inline;/);
+      const asked = await fetch(`${admin.files.getURL(record, record.stateId, { token })}&download=1`);
+      expect(asked.headers.get('content-disposition')).toMatch(/^attachment;/);
       const statement = await fetch(admin.files.getURL(record, record.bankStatements, { token }));
       expect(statement.headers.get('content-disposition')).toMatch(/^attachment;/);
+      expect(statement.headers.get('content-type')).toBe('application/pdf');
       expect(statement.headers.get('content-security-policy')).toContain('sandbox');
     });
   });

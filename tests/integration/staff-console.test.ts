@@ -229,6 +229,8 @@ describe('staff console rules', () => {
         expect(JSON.stringify(one)).not.toContain('enc:v1:');
       }
       const [entry] = await admin.collection(registry.trashCollection).getFullList({ filter: `key = "${id}"` });
+      // A superuser saving the entry as the dashboard showed it (without them) keeps them too.
+      await root.collection(registry.trashCollection).update(entry!.id, { record: entry!.record, topic: entry!.topic });
       expect((await call(admin, `/api/formwork/trash/${entry!.id}/restore`, { method: 'POST' })).status).toBe(200);
       const reveal = await call(admin, `/api/formwork/reveal/${COLLECTION}/${id}/ssn`, { method: 'POST' });
       expect(await reveal.json()).toEqual({ value: '222334444' });
