@@ -1,6 +1,6 @@
 /**
  * Who may open a connected account's Stripe session: whoever holds a link staff issued for that account
- * (/account/<id>?exp=<unix seconds>&sig=<hex HMAC-SHA256 of "<id>.<exp>">). The account id alone is no
+ * (/account/<id>#exp=<unix seconds>&sig=<hex HMAC-SHA256 of "<id>.<exp>">, in the fragment so no request log keeps it). The account id alone is no
  * proof: ids show up in e-mails, screenshots and Stripe's own pages, and a session's client secret lets
  * its holder see the account's payments and change its payout details.
  *
@@ -55,7 +55,8 @@ function issue(app, admin, accountId, days) {
   if (!key) return { status: 503, json: { message: 'Account links are not configured (FORMWORK_ACCOUNT_LINK_KEY or FORMWORK_ENCRYPTION_KEY).' } };
   const exp = String(Math.floor(Date.now() / 1000) + d * 86400);
   const site = env('FORMWORK_PUBLIC_URL', 'http://127.0.0.1:8090').replace(/\/+$/, '');
-  const url = site + '/account/' + accountId + '?exp=' + exp + '&sig=' + signatureOf(key, accountId, exp);
+  // In the fragment: the browser never sends it, so no request log keeps a link that opens the account.
+  const url = site + '/account/' + accountId + '#exp=' + exp + '&sig=' + signatureOf(key, accountId, exp);
   const expiresAt = new Date(Number(exp) * 1000).toISOString();
   require(`${__hooks}/lib/access.js`).audit(app, admin, 'account-link', { record: accountId, detail: 'payments account link for ' + accountId + ', valid until ' + expiresAt });
   return { status: 200, json: { url: url, accountId: accountId, expiresAt: expiresAt } };

@@ -260,7 +260,9 @@ describe('payments', () => {
     const res = await issueLink(accountId);
     expect(res.status).toBe(200);
     const url = new URL(((await res.json()) as { url: string }).url);
-    return { exp: url.searchParams.get('exp') ?? '', sig: url.searchParams.get('sig') ?? '' };
+    expect(url.search).toBe(''); // in the fragment, which no request log keeps
+    const proof = new URLSearchParams(url.hash.slice(1));
+    return { exp: proof.get('exp') ?? '', sig: proof.get('sig') ?? '' };
   };
   const accountSession = (body: object) =>
     fetch(`${pb.url}/api/account_session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -301,7 +303,7 @@ describe('payments', () => {
     const res = await issueLink('acct_1Audited', 3, admin);
     expect(res.status).toBe(200);
     const issued = (await res.json()) as { url: string; accountId: string; expiresAt: string };
-    expect(issued.url).toMatch(new RegExp(`^${PUBLIC_URL}/account/acct_1Audited\\?exp=\\d+&sig=[0-9a-f]{64}$`));
+    expect(issued.url).toMatch(new RegExp(`^${PUBLIC_URL}/account/acct_1Audited#exp=\\d+&sig=[0-9a-f]{64}$`));
     expect(Date.parse(issued.expiresAt) - Date.now()).toBeGreaterThan(2.9 * 86400_000);
     const [entry] = await admin.collection(registry.auditCollection).getFullList({ filter: `action = "account-link" && record = "acct_1Audited"` });
     expect(entry).toMatchObject({ actor: admin.authStore.record?.id, record: 'acct_1Audited' });

@@ -1,13 +1,13 @@
 /**
  * A payment provider's embedded component (Stripe Connect) for one connected account: the account
- * comes from the route (/account/:id) or ?account= (the onboarding refresh link), and ?exp=&sig= of the
- * link staff issued for it prove the visitor may open it. Every failure, the provider's script
+ * comes from the route (/account/:id) or ?account= (the onboarding refresh link), and #exp=&sig= of the
+ * link staff issued for it prove the visitor may open it (in the fragment, which no request log keeps). Every failure, the provider's script
  * included, is shown to the user in their language, never only logged.
  */
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { accountSessionSecret, ConnectError, loadConnectJs, publishableKey } from './connectJs.ts';
 
 const ACCOUNT = /^acct_[A-Za-z0-9]{1,64}$/;
@@ -19,8 +19,9 @@ export default function ConnectEmbed({ component }: { component: string }) {
   const { id } = useParams();
   const [query] = useSearchParams();
   const account = id ?? query.get('account') ?? '';
-  const exp = query.get('exp') ?? '';
-  const sig = query.get('sig') ?? '';
+  const proof = new URLSearchParams(useLocation().hash.slice(1));
+  const exp = proof.get('exp') ?? '';
+  const sig = proof.get('sig') ?? '';
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<{ kind: 'loading' } | { kind: 'ready' } | { kind: 'failed'; message: string }>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
