@@ -35,6 +35,23 @@ function configure(app) {
 }
 
 /**
+ * What a limit counts as one sender: an IPv4 address as it is, an IPv6 one by its /64, the network one
+ * subscriber is given (a host there may take any of its 2^64 addresses, one per request).
+ */
+function senderOf(ip) {
+  const address = String(ip).split('%')[0].toLowerCase();
+  if (address.indexOf(':') < 0) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (mapped) return mapped[1];
+  const halves = address.split('::');
+  const head = halves[0] ? halves[0].split(':') : [];
+  const tail = halves.length > 1 && halves[1] ? halves[1].split(':') : [];
+  const groups = head.slice();
+  for (let i = halves.length > 1 ? 8 - head.length - tail.length : 0; i > 0; i--) groups.push('0');
+  return groups.concat(tail).slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(':') + '::/64';
+}
+
+/**
  * Counts one guest submission from `ip` at `now` (ms) and tells whether it is within the limit, over a
  * sliding minute (this minute's count plus the last minute's, weighed by how much of it still lies
  * within the last 60 seconds). A refused attempt is not counted. The count lives in PocketBase's
@@ -46,7 +63,7 @@ function allowGuestSubmission(app, ip, now) {
   const max = perMinute('FORMWORK_RATE_LIMIT_CREATE', '10');
   const windowNo = Math.floor(now / WINDOW_MS);
   const store = app.store();
-  const key = STORE_PREFIX + ip;
+  const key = STORE_PREFIX + senderOf(ip);
   const parts = String(store.get(key) || '').split(':').map(Number);
   let current = parts[0] === windowNo ? parts[1] || 0 : 0;
   const previous = parts[0] === windowNo ? parts[2] || 0 : parts[0] === windowNo - 1 ? parts[1] || 0 : 0;
@@ -68,4 +85,4 @@ function forgetQuiet(app, now) {
   }
 }
 
-module.exports = { configure, allowGuestSubmission, forgetQuiet };
+module.exports = { configure, allowGuestSubmission, forgetQuiet, senderOf };
