@@ -259,7 +259,8 @@ function withApplicantToken(app, item) {
   try {
     token = app.findRecordById(item.getString('sourceCollection'), item.getString('record')).getString('accessToken');
   } catch (err) {
-    // In the trash: a restore brings the application and its link back; until then this e-mail waits (retries).
+    // In the trash: retried like any failed send, marked failed after the last attempt; once the
+    // application is restored, staff send it again from its card (its link works again then).
     throw new Error('The application ' + item.getString('record') + ' of this e-mail is not in its list (in the trash?): its status link cannot be sent.');
   }
   if (!/^[A-Za-z0-9]{40}$/.test(token)) throw new Error('The application ' + item.getString('record') + ' has no status link token.');
