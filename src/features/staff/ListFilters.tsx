@@ -3,9 +3,10 @@
  * screen-reader friendly, no date-picker bundle), status and order. Applied on submit, kept in the URL.
  */
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { registry } from '../../generated/registry.ts';
+import { filtersKey, followAddress } from './filterDraft.ts';
 import type { ListQuery } from './listQuery.ts';
 
 interface Props {
@@ -16,14 +17,22 @@ interface Props {
 export function ListFilters({ query, onChange }: Props) {
   const intl = useIntl();
   const [draft, setDraft] = useState(query);
-  // The applied filters changed (applied, cleared, or the address edited): the bar shows them. Paging
-  // alone keeps what is typed and not yet applied.
+  // The applied filters changed (cleared, or the address edited): the bar shows them. Paging alone, and
+  // the bar's own apply arriving in the address, keep what is typed and not yet applied (filterDraft.ts).
   const { q, from, to, status, sort } = query;
-  useEffect(() => setDraft((d) => ({ ...d, q, from, to, status, sort })), [q, from, to, status, sort]);
+  const pending = useRef<string[]>([]);
+  useEffect(() => {
+    const next = followAddress({ q, from, to, status, sort }, pending.current);
+    pending.current = next.pending;
+    if (next.follow) setDraft((d) => ({ ...d, q, from, to, status, sort }));
+  }, [q, from, to, status, sort]);
   const t = (id: string) => intl.formatMessage({ id });
   const set = (patch: Partial<ListQuery>) => setDraft((d) => ({ ...d, ...patch }));
   const apply = (e: FormEvent) => {
     e.preventDefault();
+    // An apply that changes nothing changes no address: nothing to wait for.
+    const applied = filtersKey(draft);
+    if (applied !== filtersKey(query)) pending.current = [...pending.current, applied];
     onChange({ ...draft, page: 1 });
   };
   const filtered = !!(query.q || query.from || query.to || query.status || query.sort);
