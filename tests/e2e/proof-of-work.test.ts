@@ -57,6 +57,19 @@ describe('proof of work in the browser', () => {
 
   it('solves the proof before Submit is pressed, and stores the application with the challenge it spent', async () => {
     const page = await (await freshContext()).newPage();
+    // Counts the answers of the page's workers (the solver answers once it has solved), to tell when the
+    // proof is ready without waiting a guessed time.
+    await page.addInitScript(() => {
+      const Native = window.Worker;
+      const answers = window as unknown as { workerAnswers: number };
+      answers.workerAnswers = 0;
+      window.Worker = class extends Native {
+        constructor(url: string | URL, options?: WorkerOptions) {
+          super(url, options);
+          this.addEventListener('message', () => answers.workerAnswers++);
+        }
+      };
+    });
     // The challenge comes at the first focus in the page: none before (a visit that fills nothing costs nothing).
     const early: string[] = [];
     page.on('request', (r) => r.url().includes('/api/formwork/challenge/') && early.push(r.url()));
@@ -70,7 +83,9 @@ describe('proof of work in the browser', () => {
     const sent = posts(page);
     await challenge;
     expect((await worker).url()).toMatch(/\/assets\/proofOfWork\.worker-[\w-]+\.js$/); // solved off the page's thread
-    await page.waitForTimeout(1500); // the worker's moment, shorter than any applicant's typing
+    // The solver has answered while the applicant was still on the form: the press sends a solved proof.
+    await page.waitForFunction(() => (window as unknown as { workerAnswers: number }).workerAnswers > 0);
+    expect(sent).toEqual([]);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByTestId('form-success').waitFor();
     expect(sent).toEqual([200]);
