@@ -5,12 +5,18 @@
 // one-time code is only ever a second factor; sign-in takes as long for an unknown address as for a known one.
 const staffName = require(`${__hooks}/generated/services.js`).staffCollection;
 
+// Each change of a staff account and its line in the audit log are saved together, or neither.
 onRecordCreateRequest((e) => {
-  e.next();
   const { staffOf, audit } = require(`${__hooks}/lib/access.js`);
   const admin = staffOf(e);
-  if (admin) audit(e.app, admin, 'staff', { collection: e.collection.name, record: e.record.id, detail: 'created ' + e.record.email() + ' as ' + e.record.getString('role') });
-  if (!e.record.verified()) $mails.sendRecordVerification(e.app, e.record);
+  const app = e.app;
+  app.runInTransaction((txApp) => {
+    e.app = txApp;
+    e.next();
+    if (admin) audit(txApp, admin, 'staff', { collection: e.collection.name, record: e.record.id, detail: 'created ' + e.record.email() + ' as ' + e.record.getString('role') });
+  });
+  e.app = app;
+  if (!e.record.verified()) $mails.sendRecordVerification(app, e.record);
 }, staffName);
 
 onRecordUpdateRequest((e) => {
@@ -23,19 +29,23 @@ onRecordUpdateRequest((e) => {
   }
   // Every token of a disabled account stops working now, not when it expires.
   if (e.record.getBool('disabled') && !before.getBool('disabled')) e.record.refreshTokenKey();
-  e.next();
-  if (admin) {
-    const changes = ['role', 'disabled', 'mfa', 'name'].filter((f) => String(before.get(f)) !== String(e.record.get(f))).map((f) => f + ': ' + before.get(f) + ' → ' + e.record.get(f));
-    if (changes.length > 0) audit(e.app, admin, 'staff', { collection: e.collection.name, record: e.record.id, detail: e.record.email() + ' ' + changes.join(', ') });
-  }
+  const changes = ['role', 'disabled', 'mfa', 'name'].filter((f) => String(before.get(f)) !== String(e.record.get(f))).map((f) => f + ': ' + before.get(f) + ' → ' + e.record.get(f));
+  e.app.runInTransaction((txApp) => {
+    e.app = txApp;
+    e.next();
+    if (admin && changes.length > 0) audit(txApp, admin, 'staff', { collection: e.collection.name, record: e.record.id, detail: e.record.email() + ' ' + changes.join(', ') });
+  });
 }, staffName);
 
 onRecordDeleteRequest((e) => {
   const { staffOf, audit } = require(`${__hooks}/lib/access.js`);
   const admin = staffOf(e);
   if (admin && admin.id === e.record.id) throw new BadRequestError('You cannot remove your own account.');
-  e.next();
-  if (admin) audit(e.app, admin, 'staff', { collection: e.collection.name, record: e.record.id, detail: 'removed ' + e.record.email() });
+  e.app.runInTransaction((txApp) => {
+    e.app = txApp;
+    e.next();
+    if (admin) audit(txApp, admin, 'staff', { collection: e.collection.name, record: e.record.id, detail: 'removed ' + e.record.email() });
+  });
 }, staffName);
 
 // The code by e-mail completes a password sign-in (MFA); on its own it would make the inbox a password.
