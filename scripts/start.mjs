@@ -110,7 +110,8 @@ function refuseLeftDefaults() {
   const out = execFileSync(pb, ['formwork-default-accounts', DEFAULT_SUPERUSER.email, DEFAULT_SUPERUSER.password, DEFAULT_STAFF.email, DEFAULT_STAFF.password, ...dirs], { encoding: 'utf8' });
   // PocketBase's console.log prefixes the JSON line with the time.
   const line = out.trim().split('\n').pop() ?? '';
-  const left = JSON.parse(line.slice(line.indexOf('[')) || '[]');
+  if (line.indexOf('[') < 0) throw new Error(`could not check the data dir for the dev accounts: ${out}`);
+  const left = JSON.parse(line.slice(line.indexOf('[')));
   if (left.length === 0) return;
   console.error(`Not starting: ${http} is reachable from other machines, and this data dir still has accounts with the dev defaults' printed passwords:`);
   for (const account of left) console.error(`  - ${account.email} (${account.collection === '_superusers' ? 'PocketBase superuser' : 'staff'})`);
