@@ -13,7 +13,7 @@ onRecordCreateRequest((e) => {
   const submission = require(`${__hooks}/lib/submission.js`);
   const app = e.app;
   // First, before any value sent is read into JS (a 30 MB text field cost ~40 s of CPU there).
-  require(`${__hooks}/lib/bodyLimits.js`).refuseOversized(e.request || e.requestEvent.request, service.bodyLimits);
+  require(`${__hooks}/lib/bodyLimits.js`).refuseOversized(e, service.bodyLimits);
   const key = submission.idempotencyKey(e);
   // A retry of a stored attempt (below) is answered whatever the count: it stores nothing new.
   const earlier = submission.findAttempt(app, e.collection, key);

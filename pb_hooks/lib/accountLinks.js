@@ -8,7 +8,7 @@
  * from FORMWORK_ENCRYPTION_KEY under a label of its own, so a deployment needs no new secret and the
  * derived key says nothing about the encryption key.
  */
-const { env } = require(`${__hooks}/lib/env.js`);
+const { env, publicUrl } = require(`${__hooks}/lib/env.js`);
 
 const ACCOUNT = /^acct_[A-Za-z0-9]{1,64}$/;
 const LABEL = 'formwork:account-link';
@@ -54,7 +54,7 @@ function issue(app, admin, accountId, days) {
   const key = linkKey();
   if (!key) return { status: 503, json: { message: 'Account links are not configured (FORMWORK_ACCOUNT_LINK_KEY or FORMWORK_ENCRYPTION_KEY).' } };
   const exp = String(Math.floor(Date.now() / 1000) + d * 86400);
-  const site = env('FORMWORK_PUBLIC_URL', 'http://127.0.0.1:8090').replace(/\/+$/, '');
+  const site = publicUrl();
   // In the fragment: the browser never sends it, so no request log keeps a link that opens the account.
   const url = site + '/account/' + accountId + '#exp=' + exp + '&sig=' + signatureOf(key, accountId, exp);
   const expiresAt = new Date(Number(exp) * 1000).toISOString();

@@ -9,7 +9,7 @@
  */
 const config = require(`${__hooks}/generated/services.js`);
 const days = require(`${__hooks}/lib/businessDays.js`);
-const { env } = require(`${__hooks}/lib/env.js`);
+const { publicUrl } = require(`${__hooks}/lib/env.js`);
 
 /** The body key the renderer sends the signature under (JSON): { documents: [{id, hash}], name, accepted, timeZone }. */
 const SIGNATURE_KEY = 'signature';
@@ -100,7 +100,7 @@ const TOKEN_MARKER = '{application-token}';
  * keeps it; the page sends it to the API in a header.
  */
 function statusUrl(service) {
-  const base = env('FORMWORK_PUBLIC_URL', 'http://127.0.0.1:8090').replace(/\/+$/, '');
+  const base = publicUrl();
   return base + '/application/' + service.id + '#' + TOKEN_MARKER;
 }
 

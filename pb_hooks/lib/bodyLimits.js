@@ -10,27 +10,24 @@
  * exhaust the pool. The one submit route of issue 30 can bind a cap of its own instead.
  */
 
-const isMultipart = (request) => String(request.header.get('Content-Type') || '').toLowerCase().indexOf('multipart/form-data') === 0;
-
 function tooLarge() {
   return new ApiError(413, 'The form is larger than this form allows. Please check the files and the length of your answers.', {});
 }
 
 /**
- * Refuses (411, 413) a body of unknown length, one longer than any form of the service sends, or a
- * multipart body whose parts other than files hold more than the text cap: told from the body's length
- * less the files' sizes, so no value is copied into JS to measure it.
+ * Refuses (411, 413) a body of unknown length, one longer than any form of the service sends, or one
+ * whose parts other than files hold more than the text cap: told from the body's length less the sizes
+ * of the files sent (lib/sentRequest.js, none for a body without parts), so no value is copied into JS
+ * to measure it.
  */
-function refuseOversized(request, limits) {
-  const length = request.contentLength;
+function refuseOversized(e, limits) {
+  const length = (e.request || e.requestEvent.request).contentLength;
   if (length < 0) throw new ApiError(411, 'The form must be sent with its length.', {});
-  const multipart = isMultipart(request);
-  if (length > limits.text + (multipart ? limits.files : 0)) throw tooLarge();
-  if (!multipart || !request.multipartForm) return;
-  let files = 0;
-  const parts = JSON.parse(toString(request.multipartForm.file) || '{}') || {};
-  for (const key of Object.keys(parts)) for (const part of parts[key] || []) files += Number(part.Size) || 0;
-  if (length - files > limits.text) throw tooLarge();
+  if (length > limits.text + limits.files) throw tooLarge();
+  const files = require(`${__hooks}/lib/sentRequest.js`).files(e);
+  let fileBytes = 0;
+  for (const key of Object.keys(files)) for (const file of files[key]) fileBytes += file.size;
+  if (length - fileBytes > limits.text) throw tooLarge();
 }
 
 module.exports = { refuseOversized };

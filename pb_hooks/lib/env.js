@@ -10,4 +10,9 @@ function cronSetting(name, fallback) {
   return raw.toLowerCase() === 'off' ? '' : raw;
 }
 
-module.exports = { env, cronSetting };
+/** The site's public address without a trailing slash (FORMWORK_PUBLIC_URL), for links the server writes. */
+function publicUrl() {
+  return env('FORMWORK_PUBLIC_URL', 'http://127.0.0.1:8090').replace(/\/+$/, '');
+}
+
+module.exports = { env, cronSetting, publicUrl };

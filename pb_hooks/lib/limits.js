@@ -19,17 +19,13 @@ const perMinute = (name, fallback) => Number(env(name, fallback));
 function configure(app) {
   const settings = app.settings();
   const auth = perMinute('FORMWORK_RATE_LIMIT_AUTH', '5');
-  const rules = [
-    // Sign-in, and every route that sends an e-mail to an account's address or tries a code.
-    { label: '*:auth', audience: '', duration: 60, maxRequests: auth },
-    { label: '*:requestOTP', audience: '', duration: 60, maxRequests: auth },
-    { label: '*:requestPasswordReset', audience: '', duration: 60, maxRequests: auth },
-    { label: '*:requestVerification', audience: '', duration: 60, maxRequests: auth },
-    { label: '*:requestEmailChange', audience: '', duration: 60, maxRequests: auth },
-    // Each call of these asks the payment provider for something on our account.
-    { label: 'POST /api/account_session', audience: '', duration: 60, maxRequests: perMinute('FORMWORK_RATE_LIMIT_PAYMENTS', '10') },
-    { label: 'POST /api/formwork/checkout', audience: '', duration: 60, maxRequests: perMinute('FORMWORK_RATE_LIMIT_PAYMENTS', '10') },
-  ];
+  const payments = perMinute('FORMWORK_RATE_LIMIT_PAYMENTS', '10');
+  const perAddress = (label, maxRequests) => ({ label: label, audience: '', duration: 60, maxRequests: maxRequests });
+  // Sign-in, and every route that sends an e-mail to an account's address or tries a code; then the
+  // routes each call of which asks the payment provider for something on our account.
+  const rules = ['*:auth', '*:requestOTP', '*:requestPasswordReset', '*:requestVerification', '*:requestEmailChange']
+    .map((label) => perAddress(label, auth))
+    .concat(['POST /api/account_session', 'POST /api/formwork/checkout'].map((label) => perAddress(label, payments)));
   unmarshal({ rateLimits: { enabled: enabled(), rules: rules } }, settings);
   app.save(settings);
 }

@@ -23,7 +23,7 @@
 const mail = require(`${__hooks}/generated/mail.js`);
 const config = require(`${__hooks}/generated/services.js`);
 
-const { env, cronSetting } = require(`${__hooks}/lib/env.js`);
+const { env, cronSetting, publicUrl } = require(`${__hooks}/lib/env.js`);
 const { own } = require(`${__hooks}/lib/own.js`);
 
 function options() {
@@ -32,7 +32,7 @@ function options() {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    publicUrl: env('FORMWORK_PUBLIC_URL', 'http://127.0.0.1:8090').replace(/\/+$/, ''),
+    publicUrl: publicUrl(),
     retrySeconds: Number(env('FORMWORK_MAIL_RETRY_SECONDS', '60')),
     maxAttempts: Number(env('FORMWORK_MAIL_MAX_ATTEMPTS', '8')),
     throttleSeconds: Number(env('FORMWORK_MAIL_THROTTLE_SECONDS', '10')),
@@ -415,8 +415,7 @@ function configure(app) {
   }
   // PocketBase's own e-mails (staff verification, sign-in codes) name the company and link to the site.
   settings.meta.appName = mail.company.name;
-  const publicUrl = env('FORMWORK_PUBLIC_URL', '');
-  if (publicUrl) settings.meta.appURL = publicUrl;
+  if (env('FORMWORK_PUBLIC_URL', '')) settings.meta.appURL = publicUrl();
   settings.meta.senderAddress = env('FORMWORK_MAIL_FROM', mail.company.email);
   settings.meta.senderName = env('FORMWORK_MAIL_FROM_NAME', mail.company.name);
   app.save(settings);

@@ -9,7 +9,7 @@
  */
 const config = require(`${__hooks}/generated/services.js`);
 
-const { env } = require(`${__hooks}/lib/env.js`);
+const { env, publicUrl } = require(`${__hooks}/lib/env.js`);
 const { own } = require(`${__hooks}/lib/own.js`);
 
 const apiBase = () => env('FORMWORK_STRIPE_API_BASE', 'https://api.stripe.com').replace(/\/+$/, '');
@@ -232,7 +232,7 @@ function productCheckout(productId, interval, locale) {
   const product = own(config.products, String(productId));
   const price = product && own(product.prices, String(interval));
   if (!product || !price) return { status: 400, json: { message: 'Unknown product or billing interval.' } };
-  const site = env('FORMWORK_PUBLIC_URL', 'http://127.0.0.1:8090').replace(/\/+$/, '');
+  const site = publicUrl();
   const res = stripeCall('POST', '/v1/checkout/sessions', {
     mode: 'subscription',
     'line_items[0][quantity]': '1',
