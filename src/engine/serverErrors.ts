@@ -4,6 +4,7 @@
  * Body shape (HTTP 400): { message, data: { <field>: { code, message, params? } } }.
  */
 import type { FieldProblem, ProblemValues } from './problems.ts';
+import { refusedProof } from './proofOfWork.ts';
 
 const POCKETBASE_CODES: Record<string, string> = {
   validation_required: 'required',
@@ -46,4 +47,15 @@ export function serverProblems(body: unknown): Record<string, FieldProblem> {
     if (e && typeof e === 'object' && typeof e.code === 'string') out[field] = { rule: keywordOf(e.code), values: valuesOf(e.params) };
   }
   return out;
+}
+
+/**
+ * Why the server refused a send that names no field, as a reason the form tells the visitor in their
+ * words: too many sends from their address (429), a body larger than the form allows (413), a proof of
+ * work refused, or anything else.
+ */
+export function refusalReason(status: number, body: unknown): 'proof' | 'server' | 'tooMany' | 'tooLarge' {
+  if (status === 429) return 'tooMany';
+  if (status === 413) return 'tooLarge';
+  return status === 400 && refusedProof(body) ? 'proof' : 'server';
 }

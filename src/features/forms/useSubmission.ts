@@ -13,7 +13,7 @@ import { attemptKeys, contentOf, IDEMPOTENCY_FIELD } from '../../engine/idempote
 import { PROOF_FIELD, prover, refusedProof, type Prover } from '../../engine/proofOfWork.ts';
 import { whenEngaged, whenEngagedSoFar } from '../../app/whenEngaged.ts';
 import type { FieldProblem } from '../../engine/problems.ts';
-import { serverProblems } from '../../engine/serverErrors.ts';
+import { refusalReason, serverProblems } from '../../engine/serverErrors.ts';
 import { postMultipart, recordsUrl, toFormData } from '../../engine/submit.ts';
 import type { SuccessState } from '../../engine/successState.ts';
 import type { FormVariant, Locale, ServiceEntry } from '../../engine/types.ts';
@@ -23,8 +23,8 @@ type Status =
   | { kind: 'idle' }
   /** checking: waiting for the proof of work before the upload can start. */
   | { kind: 'sending'; percent: number; checking?: boolean }
-  /** fields: the server refused some fields; proof: the proof of work, twice; server: any other refusal; network: no answer at all. */
-  | { kind: 'failed'; reason: 'fields' | 'proof' | 'server' | 'network' | 'tooMany' | 'tooLarge' };
+  /** fields: the server refused some fields; network: no answer at all; the rest: refusalReason (engine/serverErrors.ts). */
+  | { kind: 'failed'; reason: 'fields' | 'network' | ReturnType<typeof refusalReason> };
 
 export interface Submission {
   status: Status;
@@ -42,13 +42,6 @@ export interface Submission {
 }
 
 /** `takenOver`: the form was prerendered and taken over, its code brought by the visitor's first engagement. */
-/** Why the server refused a send that names no field, as a reason the form tells the visitor in their words. */
-function refusal(status: number, body: unknown): 'proof' | 'server' | 'tooMany' | 'tooLarge' {
-  if (status === 429) return 'tooMany';
-  if (status === 413) return 'tooLarge';
-  return status === 400 && refusedProof(body) ? 'proof' : 'server';
-}
-
 export function useSubmission(service: ServiceEntry, variant: FormVariant, locale: Locale, onDone: () => void, takenOver = false): Submission {
   const navigate = useNavigate();
   const location = useLocation();
@@ -123,7 +116,7 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
         const all = res.status === 400 ? serverProblems(res.body) : {};
         const shown = Object.fromEntries(Object.entries(all).filter(([field]) => fields.includes(field)));
         setProblems(shown);
-        setStatus({ kind: 'failed', reason: Object.keys(shown).length ? 'fields' : refusal(res.status, res.body) });
+        setStatus({ kind: 'failed', reason: Object.keys(shown).length ? 'fields' : refusalReason(res.status, res.body) });
         return fields.find((f) => f in shown) ?? null;
       } catch (err) {
         checkout?.close();

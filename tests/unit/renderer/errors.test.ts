@@ -6,7 +6,7 @@ import type { RJSFValidationError } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { describe, expect, it } from 'vitest';
 import { fieldOf, problemOf } from '../../../src/engine/problems.ts';
-import { keywordOf, serverProblems } from '../../../src/engine/serverErrors.ts';
+import { keywordOf, refusalReason, serverProblems } from '../../../src/engine/serverErrors.ts';
 import { fieldErrors, inFormOrder, schemaMessages } from '../../../src/engine/validation.ts';
 
 describe('server answers', () => {
@@ -109,5 +109,15 @@ describe('which errors the applicant sees', () => {
 
   it('orders fields the form does not list last', () => {
     expect(inFormOrder(['zzz', 'terms', 'name'], order)).toEqual(['name', 'terms', 'zzz']);
+  });
+});
+
+describe('a refusal that names no field', () => {
+  it('29.4, 29.7: tells a body too large (413) and too many sends from the address (429) from any other refusal', () => {
+    expect(refusalReason(413, { message: 'The form is larger than this form allows.' })).toBe('tooLarge');
+    expect(refusalReason(429, { message: 'Too many applications from your address.' })).toBe('tooMany');
+    expect(refusalReason(400, { data: { proof: { code: 'expired' } } })).toBe('proof');
+    expect(refusalReason(400, { data: {} })).toBe('server');
+    expect(refusalReason(500, null)).toBe('server');
   });
 });
