@@ -1,14 +1,15 @@
 /**
  * generator/cli.ts on a project tree (--root): a generated file the schemas no longer call for (the module
  * of a removed page, form or service, a message part no text is in) fails the check, and `generate`
- * removes it, so the committed output is exactly what the schemas give.
+ * removes it, so the committed output is exactly what the schemas give; a problem in the schemas
+ * writes nothing at all.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../../support/pocketbase.ts';
-import { copySchemas } from '../../support/schemas-copy.ts';
+import { ROOT } from '../support/pocketbase.ts';
+import { copySchemas } from '../support/schemas-copy.ts';
 
 describe('generator CLI', () => {
   it('fails the check on a generated file nothing generates any more, and generate removes it', () => {
@@ -52,4 +53,16 @@ describe('generator CLI', () => {
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/wrote pb_migrations\/\d+_updated_petitions\.js {2}\(drops the columns (topic, message|message, topic) of petitions and their values! topic changed type: a new, empty column replaces the old one\)/);
   }, 120_000);
+
+  it('writes nothing when the schemas have a problem', () => {
+    const copy = copySchemas({ fixtures: ['petition'] });
+    copy.edit('services/petition/form.schema.json', (j) => (j.properties.topic.maxLenght = 5));
+    const run = spawnSync('npx', ['tsx', join(ROOT, 'generator/cli.ts'), 'generate', '--root', copy.root], { encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('nothing was written');
+    expect(run.stderr).toContain('form.schema.json#/properties/topic: unknown key "maxLenght"');
+    expect(existsSync(join(copy.root, 'src'))).toBe(false);
+    expect(existsSync(join(copy.root, 'pb_hooks'))).toBe(false);
+    expect(spawnSync('ls', [copy.migrationsDir], { encoding: 'utf8' }).stdout.trim()).toBe('');
+  });
 });
