@@ -5,9 +5,10 @@
  * e-mailed copy says are one text; the version is the hash of the binding English text.
  */
 import { createHash } from 'node:crypto';
-import type { Locale } from '../src/engine/types.ts';
+import type { Company, Locale } from '../shared/registry.ts';
 import type { Problems } from './errors.ts';
 import { LOCALES, type ServiceSource } from './load.ts';
+import type { AgreementsJson } from './sources.ts';
 
 export interface AgreementModel {
   id: string;
@@ -57,7 +58,7 @@ function parse(text: string): { title: string; body: string } | null {
 
 export function agreementsModel(
   src: ServiceSource,
-  declared: { documents?: { id: string; sign?: boolean }[]; cancellation?: { businessDays: number } } | undefined,
+  declared: AgreementsJson | undefined,
   values: Record<string, string>,
   problems: Problems,
 ): AgreementsModel | undefined {
@@ -65,7 +66,7 @@ export function agreementsModel(
     for (const doc of Object.keys(src.agreements)) problems.add(src.service.path, '/agreements', `agreements/${doc}.*.md exists but service.json declares no agreements`);
     return undefined;
   }
-  const documents = (declared.documents ?? []).flatMap((d, i): AgreementModel[] => {
+  const documents = declared.documents.flatMap((d, i): AgreementModel[] => {
     const files = src.agreements[d.id] ?? {};
     const texts = {} as Record<Locale, { title: string; body: string }>;
     for (const locale of LOCALES) {
@@ -90,7 +91,7 @@ export function agreementsModel(
 }
 
 /** The values agreement texts may name: the company's and the service's own constants. */
-export function agreementValues(company: Record<string, unknown>, constants: Record<string, number | string>): Record<string, string> {
+export function agreementValues(company: Company, constants: Record<string, number | string>): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [k, v] of Object.entries(company)) values[`company${k.charAt(0).toUpperCase()}${k.slice(1)}`] = String(v);
   for (const [k, v] of Object.entries(constants)) values[k] = typeof v === 'number' ? contractUsd(v) : String(v);

@@ -1,10 +1,12 @@
 /**
  * Reads schemas/ from disk into plain objects, file by file, remembering where each came from.
- * Nothing here interprets the content; see validate.ts and model.ts.
+ * Nothing here interprets the content; see validate.ts and model/. The objects are typed as their
+ * meta-schemas accept them (sources.ts), which holds once validate.ts has passed.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Problems } from './errors.ts';
+import type { AdminJson, FormSchemaJson, MailSubjectJson, MessagesJson, PageJson, SameInAllLanguagesJson, ServiceJson, SiteJson, UiJson } from './sources.ts';
 
 export const LOCALES = ['en', 'uz', 'ru'] as const;
 
@@ -17,11 +19,11 @@ export interface SourceFile<T = unknown> {
 export interface ServiceSource {
   id: string;
   dir: string;
-  service: SourceFile;
-  form: SourceFile;
-  ui: SourceFile;
-  admin: SourceFile;
-  messages: Record<string, SourceFile>;
+  service: SourceFile<ServiceJson>;
+  form: SourceFile<FormSchemaJson>;
+  ui: SourceFile<UiJson>;
+  admin: SourceFile<AdminJson>;
+  messages: Record<string, SourceFile<MessagesJson>>;
   /** The service's own e-mail templates (mail/<name>/), which win over schemas/mail/<name>/. */
   mail: MailSource[];
   /** Documents the applicant reads or signs: agreements/<document>.<locale>.md, by document and locale. */
@@ -30,41 +32,45 @@ export interface ServiceSource {
 
 export interface PageSource {
   id: string;
-  page: SourceFile;
-  messages: Record<string, SourceFile>;
+  page: SourceFile<PageJson>;
+  messages: Record<string, SourceFile<MessagesJson>>;
 }
 
 /** An e-mail template: schemas/mail/<name>/subject.json and <locale>.html.hbs / <locale>.txt.hbs. */
 export interface MailSource {
   name: string;
-  subject: SourceFile;
+  subject: SourceFile<MailSubjectJson>;
   bodies: Record<string, { html: SourceFile<string>; text: SourceFile<string> }>;
 }
 
 export interface SchemaSources {
   root: string;
   schemasDir: string;
-  site: SourceFile;
+  site: SourceFile<SiteJson>;
   fields: SourceFile;
-  commonMessages: Record<string, SourceFile>;
-  sameInAllLanguages: SourceFile;
+  commonMessages: Record<string, SourceFile<MessagesJson>>;
+  sameInAllLanguages: SourceFile<SameInAllLanguagesJson>;
   services: ServiceSource[];
   pages: PageSource[];
   mail: MailSource[];
   meta: Record<string, SourceFile>;
 }
 
-function readJson(root: string, path: string, problems: Problems): SourceFile {
+/**
+ * A JSON file, typed as its meta-schema accepts it (T): a missing or unparsable file is a problem, and
+ * the pipeline stops on it before anything reads its (then empty) data.
+ */
+function readJson<T = unknown>(root: string, path: string, problems: Problems): SourceFile<T> {
   const rel = relative(root, path);
   if (!existsSync(path)) {
     problems.add(rel, '', 'file is missing');
-    return { path: rel, data: {} };
+    return { path: rel, data: {} as T };
   }
   try {
     return { path: rel, data: JSON.parse(readFileSync(path, 'utf8')) };
   } catch (err) {
     problems.add(rel, '', `not valid JSON: ${(err as Error).message}`);
-    return { path: rel, data: {} };
+    return { path: rel, data: {} as T };
   }
 }
 
@@ -85,8 +91,8 @@ const subdirs = (dir: string): string[] =>
         .sort()
     : [];
 
-function readMessages(root: string, dir: string, problems: Problems): Record<string, SourceFile> {
-  return Object.fromEntries(LOCALES.map((l) => [l, readJson(root, join(dir, 'i18n', `${l}.json`), problems)]));
+function readMessages(root: string, dir: string, problems: Problems): Record<string, SourceFile<MessagesJson>> {
+  return Object.fromEntries(LOCALES.map((l) => [l, readJson<MessagesJson>(root, join(dir, 'i18n', `${l}.json`), problems)]));
 }
 
 /** Every template folder under `dir`: subject.json and an HTML and a plain-text body per language. */
@@ -96,7 +102,7 @@ function readMail(root: string, dir: string, problems: Problems): MailSource[] {
     const bodies = Object.fromEntries(
       LOCALES.map((l) => [l, { html: readText(root, join(folder, `${l}.html.hbs`), problems), text: readText(root, join(folder, `${l}.txt.hbs`), problems) }]),
     );
-    return { name, subject: readJson(root, join(folder, 'subject.json'), problems), bodies };
+    return { name, subject: readJson<MailSubjectJson>(root, join(folder, 'subject.json'), problems), bodies };
   });
 }
 
@@ -114,7 +120,7 @@ function readAgreements(root: string, dir: string): Record<string, Record<string
 }
 
 export function loadSchemas(root: string, schemasDir: string, problems: Problems): SchemaSources {
-  const read = (path: string) => readJson(root, path, problems);
+  const read = <T = unknown>(path: string) => readJson<T>(root, path, problems);
   const metaDir = join(schemasDir, 'meta');
   const meta = Object.fromEntries(
     readdirSync(metaDir)
@@ -127,10 +133,10 @@ export function loadSchemas(root: string, schemasDir: string, problems: Problems
     return {
       id,
       dir,
-      service: read(join(dir, 'service.json')),
-      form: read(join(dir, 'form.schema.json')),
-      ui: read(join(dir, 'form.ui.json')),
-      admin: read(join(dir, 'admin.ui.json')),
+      service: read<ServiceJson>(join(dir, 'service.json')),
+      form: read<FormSchemaJson>(join(dir, 'form.schema.json')),
+      ui: read<UiJson>(join(dir, 'form.ui.json')),
+      admin: read<AdminJson>(join(dir, 'admin.ui.json')),
       messages: readMessages(root, dir, problems),
       mail: readMail(root, join(dir, 'mail'), problems),
       agreements: readAgreements(root, join(dir, 'agreements')),
@@ -138,17 +144,17 @@ export function loadSchemas(root: string, schemasDir: string, problems: Problems
   });
   const pages = subdirs(join(schemasDir, 'pages')).map((id): PageSource => {
     const dir = join(schemasDir, 'pages', id);
-    return { id, page: read(join(dir, 'page.json')), messages: readMessages(root, dir, problems) };
+    return { id, page: read<PageJson>(join(dir, 'page.json')), messages: readMessages(root, dir, problems) };
   });
   const mail = readMail(root, join(schemasDir, 'mail'), problems);
   return {
     root,
     schemasDir,
     mail,
-    site: read(join(schemasDir, 'site.json')),
+    site: read<SiteJson>(join(schemasDir, 'site.json')),
     fields: read(join(schemasDir, 'common', 'fields.json')),
     commonMessages: readMessages(root, join(schemasDir, 'common'), problems),
-    sameInAllLanguages: read(join(schemasDir, 'common', 'i18n', 'same-in-all-languages.json')),
+    sameInAllLanguages: read<SameInAllLanguagesJson>(join(schemasDir, 'common', 'i18n', 'same-in-all-languages.json')),
     services,
     pages,
     meta,

@@ -7,7 +7,7 @@
  * own addresses (LINK_VARIABLES).
  */
 import Handlebars from 'handlebars';
-import type { Locale } from '../src/engine/types.ts';
+import type { Locale } from '../shared/registry.ts';
 import type { Problems } from './errors.ts';
 import { LOCALES, type MailSource } from './load.ts';
 

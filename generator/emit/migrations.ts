@@ -24,16 +24,34 @@ export function migrationFiles(dir: string): string[] {
     .sort();
 }
 
-/** The collections as the existing generated migrations leave them. */
+/**
+ * The collection as an "updated" migration leaves it. One that places fields (`fields.addAt`, every
+ * migration written since fields are placed) leaves them in its snapshot's order. One written before
+ * appended its new fields (`fields.add`), so the collection keeps the earlier order with the new
+ * fields at the end, whatever order its snapshot recorded.
+ */
+function applied(before: PbCollection | undefined, snapshot: PbCollection, content: string): PbCollection {
+  if (!before || content.includes('.fields.addAt(')) return snapshot;
+  const now = new Map(snapshot.fields.map((f) => [f.id, f]));
+  const kept = before.fields.flatMap((f) => now.get(f.id) ?? []);
+  const added = snapshot.fields.filter((f) => !before.fields.some((b) => b.id === f.id));
+  return { ...snapshot, fields: [...kept, ...added] };
+}
+
+/**
+ * The collections as the existing generated migrations leave them in PocketBase: each snapshot, with
+ * its fields in the order the migration's own steps give them.
+ */
 export function recordedCollections(dir: string): { collections: PbCollection[]; lastTimestamp: number } {
   const state = new Map<string, PbCollection>();
   let lastTimestamp = 0;
   for (const file of migrationFiles(dir)) {
     lastTimestamp = Math.max(lastTimestamp, Number.parseInt(file, 10) || 0);
-    for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
+    const content = readFileSync(join(dir, file), 'utf8');
+    for (const line of content.split('\n')) {
       if (!line.startsWith(SNAPSHOT)) continue;
       const snap = JSON.parse(line.slice(SNAPSHOT.length)) as Snapshot;
-      if (snap.collection) state.set(snap.name, snap.collection);
+      if (snap.collection) state.set(snap.name, applied(state.get(snap.name), snap.collection, content));
       else state.delete(snap.name);
     }
   }
@@ -56,8 +74,14 @@ function propsObject(props: { name: string; before: unknown; after: unknown }[],
   return out;
 }
 
+/**
+ * Where addAt puts a field: right after the named one, or first (index 1: PocketBase keeps the `id`
+ * field at 0).
+ */
+const position = (after: string | null): string => (after === null ? '1' : `collection.fields.fieldNames().indexOf(${JSON.stringify(after)}) + 1`);
+
 function renderChange(change: CollectionChange): { name: string; content: string } {
-  const helpers = { pbJson: (c: PbCollection) => pbJson(c) };
+  const helpers = { pbJson: (c: PbCollection) => pbJson(c), position };
   switch (change.kind) {
     case 'created':
       return {

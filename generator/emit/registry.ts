@@ -1,10 +1,10 @@
 /** The renderer's view of the site: src/generated/registry.ts, one module per form and per page, one catalogue per language. */
-import type { AdminCard, FormModule, Locale, PageModule } from '../../src/engine/types.ts';
-import { siteCollections, type ServiceModel, type SiteModel } from '../model.ts';
+import type { AdminCard, FormModule, Locale, PageModule } from '../../shared/registry.ts';
+import { siteCollections, type ServiceModel, type SiteModel } from '../model/types.ts';
 import { agreementsTable } from '../agreements.ts';
 import { browserValidatorSource, formSchemaId } from './browserValidators.ts';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { isVerbatimMessage, messagePartOf } from '../../src/engine/messageParts.ts';
+import { isVerbatimMessage, messagePartOf } from '../../shared/messageParts.ts';
 import { render } from './template.ts';
 import { takesPayment } from '../transform/collections.ts';
 
@@ -65,7 +65,7 @@ export function resolveAdminLabels(card: AdminCard, site: SiteModel): AdminCard 
 
 /**
  * A message as the browser's parts carry it: the AST react-intl would parse at run time (same parser,
- * same options), or for an agreement document its text as one literal (engine/messageParts.ts).
+ * same options), or for an agreement document its text as one literal (shared/messageParts.ts).
  */
 export function compiledMessage(locale: Locale, key: string, text: string): MessageFormatElement[] {
   if (isVerbatimMessage(key)) return [{ type: TYPE.literal, value: text }];

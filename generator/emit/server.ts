@@ -6,10 +6,10 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import { siteCollections, type SiteModel } from '../model.ts';
+import { siteCollections, type SiteModel } from '../model/types.ts';
 import { PROOF_FIELD, sealedName, SYSTEM_FIELDS, takesPayment } from '../transform/collections.ts';
 import { bodyLimits } from '../transform/bodyLimits.ts';
-import { HONEYPOT_FIELD } from '../../src/engine/honeypot.ts';
+import { HONEYPOT_FIELD } from '../../shared/honeypot.ts';
 import { agreementsTable } from '../agreements.ts';
 import { bundleForPocketBase } from './bundle.ts';
 import { adminCard, resolveAdminLabels, type Files } from './registry.ts';

@@ -1,9 +1,10 @@
 /** Storybook stories for every form variant and staff card, so none is ever forgotten. */
-import type { SiteModel, VariantModel } from '../model.ts';
+import type { SiteModel, VariantModel } from '../model/types.ts';
 import type { Files } from './registry.ts';
 import { render } from './template.ts';
 
-const pascal = (s: string) => s.replace(/(^|[-_])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
+/** "self-service" → "SelfService": how generated code names a service or a variant. */
+export const pascal = (s: string) => s.replace(/(^|[-_])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 
 /** A concrete address of the variant: each route parameter gets the first value its field allows. */
 function samplePath(v: VariantModel): string {

@@ -4,7 +4,7 @@
  * applicant; one that does not parse fails only when the browser first formats it.
  */
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import type { Locale } from '../../src/engine/types.ts';
+import type { Locale } from '../../shared/registry.ts';
 
 export type Parsed = { arguments: Set<string> } | { error: string };
 

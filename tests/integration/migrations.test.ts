@@ -1,6 +1,7 @@
 /**
  * Generated migrations run on a real PocketBase: the first run creates the collections, a schema
- * change adds a migration that alters just that field, and its down step restores the previous state.
+ * change adds a migration that alters just those fields (a new one at its place in the form), and its
+ * down step restores the previous state.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -49,15 +50,24 @@ describe('generated migrations on a real PocketBase', () => {
     for (const [l, text] of [['en', 'Street lights'], ['uz', 'Koʻcha chiroqlari'], ['ru', 'Уличное освещение']] as const) {
       copy.edit(`services/petition/i18n/${l}.json`, (j) => (j['fields.topic.options.lights'] = text));
     }
+    copy.edit('services/petition/form.schema.json', (j) => {
+      const { fullName, ...rest } = j.properties;
+      j.properties = { fullName, district: { type: 'string', maxLength: 50, 'x-category': 'A' }, ...rest };
+    });
+    for (const [l, text] of [['en', 'District'], ['uz', 'Tuman'], ['ru', 'Район']] as const) {
+      copy.edit(`services/petition/i18n/${l}.json`, (j) => (j['fields.district.label'] = text));
+    }
     expect(await generateInto(copy, 1_800_000_100)).toEqual(['1800000100_updated_petitions.js']);
     migrate('up');
     let fields = await fieldsOf(dataDir, copy, 'petitions');
     expect(fields.fullName).toMatchObject({ max: 120 });
     expect(fields.topic).toMatchObject({ values: ['parks', 'roads', 'lights'] });
+    expect(Object.keys(fields).slice(0, 4)).toEqual(['id', 'fullName', 'district', 'email']);
 
     migrate('down', '1');
     fields = await fieldsOf(dataDir, copy, 'petitions');
     expect(fields.fullName).toMatchObject({ max: 200 });
     expect(fields.topic).toMatchObject({ values: ['parks', 'roads'] });
+    expect(fields.district).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { registry } from '../../src/generated/registry.ts';
+import type { CreditrepairFullData, CreditrepairFullFiles } from '../../src/generated/forms/creditrepair.full.types.ts';
 
 /** A real 1×1 PNG: PocketBase sniffs content, so the bytes must be an image, not just the name. */
 export const PNG_BYTES = Buffer.from(
@@ -21,6 +22,16 @@ export function pngOnDisk(name = 'driver-licence.png'): string {
   return path;
 }
 
+/** A value as a multipart body carries it (src/engine/submit.ts toFormData): text as is, `true` as "true", anything else as JSON. */
+type Sent<V> = V extends string ? V : V extends number | boolean ? `${V}` : string;
+
+/**
+ * A form variant's fields as the browser sends them, from the variant's generated types: each value as
+ * text, its file fields left out (they go beside, as files). Optional fields stay optional.
+ */
+export type SentFields<Data, Files extends keyof Data> = { [K in keyof Data as K extends Files ? never : K]: Sent<Exclude<Data[K], undefined>> };
+
+/** The credit repair form ("full") filled in; its ID image goes beside it as a file (pngFile). */
 export const validCreditRepair = {
   firstName: 'Aziza',
   lastName: 'Karimova',
@@ -32,7 +43,7 @@ export const validCreditRepair = {
   zip: '94105',
   ssn: '123456789',
   terms: 'true',
-} as const;
+} as const satisfies SentFields<CreditrepairFullData, CreditrepairFullFiles>;
 
 /** A multipart body the way the browser form sends it. */
 export function formData(fields: Record<string, string>, files: Record<string, File> = {}): FormData {

@@ -2,18 +2,23 @@
  * Migrations are incremental: a schema change yields a new migration for just that difference,
  * with a down step that reverses it, and applied migrations are never rewritten.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../../generator/pipeline.ts';
+import { recordedCollections } from '../../../generator/emit/migrations.ts';
 import { diffCollections } from '../../../generator/transform/diff.ts';
 import { copySchemas, type SchemasCopy } from '../../support/schemas-copy.ts';
 
 const FORM = 'services/petition/form.schema.json';
 
-/** A new field needs its label in all three languages before the generator accepts it. */
+/** A new field needs its label in all three languages before the generator accepts it; it goes after fullName. */
 function addDistrict(s: SchemasCopy): void {
-  s.edit(FORM, (j) => (j.properties.district = { type: 'string', maxLength: 50, 'x-category': 'A' }));
+  s.edit(FORM, (j) => {
+    const { fullName, ...rest } = j.properties;
+    j.properties = { fullName, district: { type: 'string', maxLength: 50, 'x-category': 'A' }, ...rest };
+  });
   for (const [l, text] of [['en', 'District'], ['uz', 'Tuman'], ['ru', 'Район']] as const) {
     s.edit(`services/petition/i18n/${l}.json`, (j) => (j['fields.district.label'] = text));
   }
@@ -43,12 +48,14 @@ describe('incremental migrations', () => {
     expect(await generateInto(copy, 1_800_000_100)).toEqual([]);
   });
 
-  it.each<{ given: string; change: (s: SchemasCopy) => void; up: string[]; down: string[]; downNot?: string[] }>([
+  it.each<{ given: string; change: (s: SchemasCopy) => void; up: string[]; down: string[]; upNot?: string[]; downNot?: string[] }>([
     {
       given: 'a new field',
       change: addDistrict,
-      up: ['collection.fields.add(new Field({', '"name": "district"', '"max": 50'],
+      // At its place in the form (after fullName), as PocketBase's own migrations put fields, not last.
+      up: ['collection.fields.addAt(collection.fields.fieldNames().indexOf("fullName") + 1, new Field({', '"name": "district"', '"max": 50'],
       down: ['collection.fields.removeById("text'],
+      downNot: ['addAt('],
     },
     {
       given: 'a changed maxLength',
@@ -77,9 +84,11 @@ describe('incremental migrations', () => {
           s.edit('services/petition/admin.ui.json', (a) => (a.fields = a.fields.filter((f: { name: string }) => f.name !== 'message')));
         }),
       up: ['collection.fields.removeById("text'],
-      down: ['collection.fields.add(new Field({', '"name": "message"'],
+      upNot: ['addAt('],
+      // Back at its old place, after topic.
+      down: ['collection.fields.addAt(collection.fields.fieldNames().indexOf("topic") + 1, new Field({', '"name": "message"'],
     },
-  ])('writes one "updated" migration for $given, with a down step', async ({ change, up, down, downNot = [] }) => {
+  ])('writes one "updated" migration for $given, with a down step', async ({ change, up, down, upNot = [], downNot = [] }) => {
     const copy = copySchemas({ fixtures: ['petition'], withoutServices: true });
     await generateInto(copy, 1_800_000_000);
     const applied = Object.fromEntries(readdirSync(copy.migrationsDir).map((f) => [f, readFileSync(join(copy.migrationsDir, f), 'utf8')]));
@@ -89,6 +98,7 @@ describe('incremental migrations', () => {
     const [upPart, rest = ''] = (next[0]?.content ?? '').split('}, (app) => {');
     const downPart = rest.split('// formwork:snapshot')[0];
     for (const text of up) expect(upPart).toContain(text);
+    for (const text of upNot) expect(upPart).not.toContain(text);
     for (const text of down) expect(downPart).toContain(text);
     for (const text of downNot) expect(downPart).not.toContain(text);
     // Applied migrations are untouched.
@@ -114,6 +124,24 @@ describe('incremental migrations', () => {
   });
 });
 
+describe('recordedCollections', () => {
+  it('knows the order each migration leaves the fields in: appended by the older ones, placed by the newer', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'formwork-recorded-'));
+    const field = (name: string) => ({ id: `text_${name}`, name, type: 'text' });
+    const collection = (...names: string[]) => ({ id: 'pbc_1', name: 'x', type: 'base', listRule: null, viewRule: null, createRule: null, updateRule: null, deleteRule: null, indexes: [], fields: names.map(field) });
+    const file = (name: string, steps: string, names: string[]) =>
+      writeFileSync(join(dir, name), `migrate((app) => {\n${steps}\n});\n// formwork:snapshot ${JSON.stringify({ name: 'x', collection: collection(...names) })}\n`);
+    const order = () => recordedCollections(dir).collections[0]?.fields.map((f) => f.name);
+    file('1_created_x.js', 'const collection = new Collection({});', ['a', 'b']);
+    expect(order()).toEqual(['a', 'b']);
+    // Written before fields were placed: `fields.add` appended c, whatever order the snapshot recorded.
+    file('2_updated_x.js', 'collection.fields.add(new Field({}));', ['a', 'c', 'b']);
+    expect(order()).toEqual(['a', 'b', 'c']);
+    file('3_updated_x.js', 'collection.fields.addAt(1, collection.fields.getById("text_c"));', ['c', 'a', 'b']);
+    expect(order()).toEqual(['c', 'a', 'b']);
+  });
+});
+
 describe('diffCollections', () => {
   const base = { id: 'pbc_1', name: 'x', type: 'base' as const, listRule: null, viewRule: null, createRule: '', updateRule: null, deleteRule: null, indexes: [], fields: [{ id: 'text1', name: 'a', type: 'text', max: 5 }] };
   it('sees rule changes as collection property changes', () => {
@@ -123,8 +151,37 @@ describe('diffCollections', () => {
   it('sees nothing when nothing changed', () => {
     expect(diffCollections([base], [structuredClone(base)])).toEqual([]);
   });
-  it('sees nothing when only the order of the fields changed (no column changes)', () => {
-    const two = { ...base, fields: [...base.fields, { id: 'text2', name: 'b', type: 'text', max: 9 }] };
-    expect(diffCollections([two], [{ ...two, fields: [...two.fields].reverse() }])).toEqual([]);
+  const two = { ...base, fields: [...base.fields, { id: 'text2', name: 'b', type: 'text', max: 9 }] };
+  const c = { id: 'text3', name: 'c', type: 'text', max: 1 };
+  it('places a new field after the one before it, and takes it out again on the way down', () => {
+    const [change] = diffCollections([two], [{ ...two, fields: [two.fields[0]!, c, two.fields[1]!] }]);
+    expect(change).toMatchObject({ kind: 'updated', added: [c], placeUp: [{ after: 'a', field: c, existing: false }], placeDown: [] });
+  });
+  it('places a new first field first (after the id PocketBase keeps)', () => {
+    const [change] = diffCollections([two], [{ ...two, fields: [c, ...two.fields] }]);
+    expect(change).toMatchObject({ placeUp: [{ after: null, field: c, existing: false }] });
+  });
+  it('puts a removed field back at its place on the way down', () => {
+    const [change] = diffCollections([{ ...two, fields: [two.fields[0]!, c, two.fields[1]!] }], [two]);
+    expect(change).toMatchObject({ removed: [c], placeUp: [], placeDown: [{ after: 'a', field: c, existing: false }] });
+  });
+  it('moves every field into the new order when the order changed, and back on the way down', () => {
+    const [a, b] = two.fields;
+    const [change] = diffCollections([two], [{ ...two, fields: [b!, a!] }]);
+    expect(change).toMatchObject({
+      kind: 'updated',
+      props: [],
+      added: [],
+      removed: [],
+      changed: [],
+      placeUp: [
+        { after: null, field: b, existing: true },
+        { after: 'b', field: a, existing: true },
+      ],
+      placeDown: [
+        { after: null, field: a, existing: true },
+        { after: 'a', field: b, existing: true },
+      ],
+    });
   });
 });

@@ -46,6 +46,17 @@ describe('per-variant features of the real schemas', async () => {
     expect(message).toContain('"required": false');
   });
 
+  it("types each variant's data by its own schema: the landing's amount options, its optional message, its files", () => {
+    const types = (name: string) => files.get(`src/generated/forms/${name}.types.ts`) as string;
+    expect(types('claim.flex')).toContain("\n  amount: '2 months' | '4 months'");
+    expect(types('claim.flex')).not.toContain("'Uber'");
+    expect(types('claim.flex')).toContain('\n  message?: string;');
+    expect(types('claim.full')).toContain("\n  amount: 'Uber' | 'Lyft'");
+    expect(types('claim.full')).toContain('\n  message: string;');
+    expect(types('claim.flex')).toContain("export type ClaimFlexFiles = 'stateId';");
+    expect(types('creditrepair.self-service')).toContain('export type CreditrepairSelfServiceFiles = never;');
+  });
+
   it('takes the order amount from the route and checks it against the package list', () => {
     expect(module('order.full')).toContain('"routeParam": "amount"');
     expect(validators['order/full']?.({ amount: '995', email: 'a@example.com', message: 'A shop' })).toBe(true);

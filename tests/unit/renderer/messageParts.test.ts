@@ -1,8 +1,8 @@
-/** Which part of a language's catalogue a message travels in, and in what form (src/engine/messageParts.ts). */
+/** Which part of a language's catalogue a message travels in, and in what form (shared/messageParts.ts). */
 import { createHash } from 'node:crypto';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { agreementsPart, CORE_PART, isVerbatimMessage, messagePartOf, pagePart, STAFF_PART } from '../../../src/engine/messageParts.ts';
+import { agreementsPart, CORE_PART, isVerbatimMessage, messagePartOf, pagePart, STAFF_PART } from '../../../shared/messageParts.ts';
 import { registry } from '../../../src/generated/registry.ts';
 
 describe('message parts', () => {

@@ -1,0 +1,59 @@
+/**
+ * A service's form.schema.json with its `$ref`s resolved, and what each variant makes of it: the
+ * variant may give a field another schema and have its own required list (x-variants).
+ */
+import $RefParser from '@apidevtools/json-schema-ref-parser';
+import { join } from 'node:path';
+import type { Problems } from '../errors.ts';
+import type { ServiceSource } from '../load.ts';
+import type { FormSchemaJson, PropertySchema, VariantOverride } from '../sources.ts';
+
+export interface Form {
+  /** The whole dereferenced schema (union of all variants). */
+  schema: FormSchemaJson;
+  properties: Record<string, PropertySchema>;
+  /** Property names in the schema's order. */
+  names: string[];
+  overrides: Record<string, VariantOverride>;
+  /** The schema a variant gives a field: its own (x-variants), else the form's. */
+  propertyIn(variant: string, name: string): PropertySchema | undefined;
+  /** The fields a variant requires: its own list (x-variants), else the form's. */
+  requiredIn(variant: string): Set<string>;
+}
+
+async function dereference(file: string, problems: Problems, rel: string): Promise<FormSchemaJson> {
+  try {
+    // The result has the input's shape (form.meta.json), every $ref replaced by what it points to.
+    return await $RefParser.dereference<FormSchemaJson>(file, { dereference: { circular: false } });
+  } catch (err) {
+    problems.add(rel, '', `cannot resolve $ref: ${(err as Error).message}`);
+    return { type: 'object', properties: {} };
+  }
+}
+
+export async function readForm(src: ServiceSource, problems: Problems): Promise<Form> {
+  const schema = await dereference(join(src.dir, 'form.schema.json'), problems, src.form.path);
+  const properties = schema.properties ?? {};
+  const required = new Set(schema.required ?? []);
+  for (const [i, name] of [...required].entries()) {
+    if (!properties[name]) problems.add(src.form.path, `/required/${i}`, `"${name}" is not a property of the form`);
+  }
+  const variants = new Set(src.service.data.forms.map((f) => f.id));
+  const overrides = schema['x-variants'] ?? {};
+  for (const [id, o] of Object.entries(overrides)) {
+    if (!variants.has(id)) problems.add(src.form.path, `/x-variants/${id}`, `no form variant "${id}" in service.json`);
+    for (const n of Object.keys(o.properties ?? {}))
+      if (!properties[n]) problems.add(src.form.path, `/x-variants/${id}/properties/${n}`, `"${n}" is not a property of the form`);
+    (o.required ?? []).forEach(
+      (n, j) => !properties[n] && problems.add(src.form.path, `/x-variants/${id}/required/${j}`, `"${n}" is not a property of the form`),
+    );
+  }
+  return {
+    schema,
+    properties,
+    names: Object.keys(properties),
+    overrides,
+    propertyIn: (variant, name) => overrides[variant]?.properties?.[name] ?? properties[name],
+    requiredIn: (variant) => new Set(overrides[variant]?.required ?? required),
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * The one in-memory model of the whole site that every emitter reads (built by build.ts from the
+ * validated sources).
+ */
+import type { JSONSchema7 } from 'json-schema';
+import type { Block, BlockPlacement, Company, FieldTraits, Link, Locale, Product } from '../../shared/registry.ts';
+import type { AgreementsModel, PaymentTiming } from '../agreements.ts';
+import type { MailTemplateModel } from '../mail.ts';
+import type { PropertySchema, StatusMeanings } from '../sources.ts';
+
+export type FieldKind = 'text' | 'email' | 'select' | 'bool' | 'number' | 'file';
+
+export interface FieldModel {
+  name: string;
+  /** The dereferenced property schema, x- keywords included. */
+  schema: PropertySchema;
+  kind: FieldKind;
+  /** Required in every variant that shows the field, so the database may insist on it too. */
+  requiredEverywhere: boolean;
+  traits: FieldTraits;
+  /** Schemas other variants give this field (form.schema.json x-variants); the column holds them all. */
+  alternatives: PropertySchema[];
+  /** readOnly fields: the value the server writes (from service.json constants). */
+  serverValue?: string;
+  /**
+   * The privacy policy's CCPA categories of what the column holds (x-category, of every variant's
+   * schema): the retention job keeps the field for the longest period among them.
+   */
+  categories: string[];
+}
+
+/** After a successful submit: go to a page, or show blocks instead of / above the (cleared) form. */
+export type SuccessModel = string | { show: 'instead' | 'above'; blocks: Block[] };
+
+export interface VariantModel {
+  id: string;
+  route: string;
+  success: SuccessModel;
+  fields: string[];
+  /** The payment link offered after a save: the variant's own, else the service's. */
+  checkout?: { url: string; env: string };
+  /** Traits of this variant's fields (a variant may swap a field's schema: x-variants). */
+  traits: Record<string, FieldTraits>;
+  /** What an applicant submits in this variant: the form schema projected onto its fields. */
+  schema: JSONSchema7;
+  ui: Record<string, unknown>;
+  blocks: BlockPlacement;
+}
+
+export interface AdminFieldModel {
+  name: string;
+  /** The card's own label (namespaced message key), else the form's label. */
+  label?: string;
+  display: 'text' | 'email' | 'phone' | 'file' | 'masked' | 'usd';
+  tail?: number;
+  copy: boolean;
+}
+
+export interface ServiceModel {
+  id: string;
+  collection: string;
+  /** The dereferenced full form schema (union of all variants). */
+  schema: JSONSchema7;
+  fields: FieldModel[];
+  variants: VariantModel[];
+  constants: Record<string, number | string>;
+  checkout?: { url: string; env: string };
+  admin: { route: string; aliases: string[]; sort: string; title: string; deleted: string; fields: AdminFieldModel[] };
+  topic: string;
+  /** E-mails a submission sends: the applicant's (template, field with the address) and a staff notice. */
+  mail: { applicant?: { template: string; to: string }; staff: boolean; staffTemplate?: string; name: string[] };
+  /** Documents read and signed before submitting, and the right to cancel (service.json "agreements"). */
+  agreements?: AgreementsModel;
+  /** When the checkout link is offered (service.json "payment"). */
+  payment: PaymentTiming;
+}
+
+export interface PageModel {
+  id: string;
+  route: string;
+  blocks: Block[];
+}
+
+export interface SiteModel {
+  languages: Locale[];
+  defaultLanguage: Locale;
+  staffCollection: string;
+  trashCollection: string;
+  outboxCollection: string;
+  /** Audited staff actions (reveal, unmasked export, restore, purge): admins read it. */
+  auditCollection: string;
+  /** Status changes of applications, with who and when. */
+  historyCollection: string;
+  /** The status workflow; the first is a new submission's. */
+  statuses: string[];
+  /** What the statuses mean (site.json "statusMeanings"), checked against the list. */
+  statusMeanings: StatusMeanings;
+  /** Agreements applicants signed or were shown. */
+  signatureCollection: string;
+  /** Every agreement text ever presented, by hash (what a signature names). */
+  agreementTextCollection: string;
+  /** The payment provider's webhook events already acted on (server only). */
+  webhookEventCollection: string;
+  /** Days personal data is kept: per CCPA category letter, else the default (site.json retention). */
+  retention: RetentionModel;
+  company: Company;
+  /** Site-wide constants for page blocks. */
+  constants: Record<string, number | string>;
+  header: Link[];
+  footer: Link[];
+  products: Record<string, Product>;
+  /**
+   * Where the provider sends a product's buyer: back to the page that sells it (the first page with its
+   * checkout block; "/" if none) if they give up, to its `paid` page (else that same page) once paid.
+   */
+  productPages: Record<string, { soldOn: string; paid: string }>;
+  services: ServiceModel[];
+  pages: PageModel[];
+  mail: MailTemplateModel[];
+  /** Merged catalogue per locale: common keys, `service.<id>.*` and `page.<id>.*`. */
+  messages: Record<Locale, Record<string, string>>;
+}
+
+export interface RetentionModel {
+  default: number;
+  categories: Record<string, number>;
+}
+
+/** The names of the collections every site has beside its services, as both runtimes are told them. */
+export function siteCollections(site: SiteModel) {
+  const { staffCollection, trashCollection, outboxCollection, auditCollection, historyCollection, signatureCollection, agreementTextCollection, webhookEventCollection } = site;
+  return { staffCollection, trashCollection, outboxCollection, auditCollection, historyCollection, signatureCollection, agreementTextCollection, webhookEventCollection };
+}

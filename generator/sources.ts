@@ -1,0 +1,147 @@
+/**
+ * The files under schemas/ as their meta-schemas (schemas/meta/*.meta.json) accept them. load.ts reads
+ * them with these types; the pipeline uses them only after validate.ts has checked every file against
+ * its meta-schema, so each interface says no more than its meta-schema guarantees: a key the
+ * meta-schema may leave out is optional here too.
+ */
+import type { JSONSchema7 } from 'json-schema';
+import type { Block, BlockPlacement, Company, Link, Locale, Product } from '../shared/registry.ts';
+
+/** The x- keywords property.meta.json adds to a form property. */
+export interface PropertyExtensions {
+  'x-sensitive'?: boolean;
+  /** The privacy policy's CCPA categories of what the field holds: one letter or several. */
+  'x-category'?: string | string[];
+  'x-mask'?: 'ssn';
+  'x-multiline'?: boolean;
+  /** A shared option-label set in common/i18n: options.<name>.<value>. */
+  'x-options'?: string;
+  /** A readOnly field's value: "constants.<name>" of service.json. */
+  'x-value'?: string;
+  'x-file'?: { accept: string[]; maxSize: number; maxFiles?: number };
+  'x-format'?: 'usd';
+  'x-route-param'?: string;
+}
+
+/** One property of form.schema.json (property.meta.json), `$ref`s resolved. */
+export type PropertySchema = JSONSchema7 & PropertyExtensions;
+
+/** What form.meta.json's x-variants gives one variant: other schemas for some fields, its own required list. */
+export interface VariantOverride {
+  required?: string[];
+  properties?: Record<string, PropertySchema>;
+}
+
+/** form.schema.json once its `$ref`s are resolved (form.meta.json). */
+export interface FormSchemaJson extends JSONSchema7 {
+  properties?: Record<string, PropertySchema>;
+  required?: string[];
+  'x-variants'?: Record<string, VariantOverride>;
+}
+
+export interface CheckoutJson {
+  url: string;
+  /** The environment variable that overrides the url. */
+  env: string;
+}
+
+export type SuccessJson = string | { show: 'instead' | 'above'; blocks: Block[] };
+
+/** One entry of service.json "forms": a variant of the service's form. */
+export interface FormVariantJson {
+  id: string;
+  route: string;
+  success: SuccessJson;
+  fields?: string[];
+  checkout?: CheckoutJson;
+}
+
+export interface AgreementsJson {
+  documents: { id: string; sign?: boolean }[];
+  cancellation?: { businessDays: number };
+}
+
+/** service.json (service.meta.json). */
+export interface ServiceJson {
+  id: string;
+  collection: string;
+  forms: FormVariantJson[];
+  constants?: Record<string, number | string>;
+  checkout?: CheckoutJson;
+  admin: { route: string; order: 'newest' | 'stored'; aliases?: string[] };
+  trash: { topic: string };
+  mail?: { applicant?: { template: string; to: string }; staff?: boolean; name?: string[] };
+  agreements?: AgreementsJson;
+  payment?: 'upfront' | 'after-cancellation' | 'after-service';
+}
+
+/** ui:order and ui:blocks, of the whole form or of one variant (ui.meta.json). */
+export interface UiLayoutJson {
+  'ui:order'?: string[];
+  'ui:blocks'?: BlockPlacement;
+}
+
+/**
+ * form.ui.json (ui.meta.json): the layout, each variant's own layout, and an RJSF uiSchema entry per
+ * field (any key that is not ui:…).
+ */
+export interface UiJson extends UiLayoutJson {
+  'ui:variants'?: Record<string, UiLayoutJson>;
+  [field: string]: unknown;
+}
+
+/** admin.ui.json (admin.meta.json): the staff card. */
+export interface AdminJson {
+  title: string;
+  deleted: string;
+  fields: { name: string; display?: 'text' | 'email' | 'phone' | 'file'; tail?: number; copy?: boolean; label?: string }[];
+}
+
+/** pages/<id>/page.json (page.meta.json). */
+export interface PageJson {
+  id: string;
+  route: string;
+  blocks: Block[];
+}
+
+/** site.json (site.meta.json). */
+export interface SiteJson {
+  languages: Locale[];
+  defaultLanguage: Locale;
+  staffCollection: string;
+  trashCollection: string;
+  outboxCollection: string;
+  auditCollection: string;
+  historyCollection: string;
+  signatureCollection: string;
+  agreementTextCollection: string;
+  webhookEventCollection: string;
+  statuses: string[];
+  statusMeanings: StatusMeanings;
+  retention: { default: number; categories: Record<string, number> };
+  company: Company;
+  constants?: Record<string, number | string>;
+  header?: Link[];
+  footer?: Link[];
+  products?: Record<string, Product>;
+}
+
+/** i18n/<lang>.json (messages.meta.json): message key → ICU message. */
+export type MessagesJson = Record<string, string>;
+
+/** mail/<template>/subject.json (mail.meta.json): the subject per language. */
+export type MailSubjectJson = Record<Locale, string>;
+
+/** common/i18n/same-in-all-languages.json: keys (or "prefix.*") whose text may equal English. */
+export interface SameInAllLanguagesJson {
+  keys?: string[];
+}
+
+/** site.json "statusMeanings": what each status means to the server and the staff screens. */
+export interface StatusMeanings {
+  final: string[];
+  cancelled: string;
+  startsService: string[];
+  performed: string;
+  colors: Record<string, string>;
+}

@@ -1,0 +1,245 @@
+/**
+ * The contract between generator/ and the renderer: the shape of src/generated/registry.ts, which the
+ * generator emits and src/ reads. Everything a screen needs to know about a service comes from here,
+ * never from a service's name.
+ */
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
+import type { MessageFormatElement } from 'react-intl';
+
+export type Locale = 'en' | 'uz' | 'ru';
+
+/** A translatable message: a key into the merged message catalogue (src/generated/messages/<locale>.json). */
+export type MessageKey = string;
+
+/**
+ * Messages as the browser loads them: each one's ICU AST, parsed by the generator, since the shipped
+ * react-intl has no parser (shared/messageParts.ts, vite.config.ts). The whole catalogues under
+ * src/generated/messages/<locale>.json keep the texts.
+ */
+export type CompiledMessages = Record<string, MessageFormatElement[]>;
+
+export interface PriceLine {
+  label: MessageKey;
+  /** Name of a number in the service's constants (USD). */
+  amount: string;
+  /** Optional suffix such as "/month". */
+  per?: MessageKey;
+}
+
+/** A piece of static content placed around a form's fields or on a page. */
+export type Block =
+  | { type: 'heading'; message: MessageKey }
+  | { type: 'text'; message: MessageKey }
+  | { type: 'list'; messages: MessageKey[] }
+  | { type: 'price'; lines: PriceLine[] }
+  | { type: 'fee'; label: MessageKey; amount: string }
+  | { type: 'links'; links: Link[]; style?: 'inline' | 'list' }
+  /** The company's e-mail, phone and postal address (site constants) as links. */
+  | { type: 'contact' }
+  | { type: 'cards'; cards: OfferCard[] }
+  | { type: 'accordion'; sections: { title: MessageKey; open?: boolean; blocks: Block[] }[] }
+  | { type: 'alert'; tone: 'success' | 'info' | 'warning'; title?: MessageKey; message: MessageKey }
+  /** The provider's embedded component for the connected account of the route's :id or ?account=. */
+  | { type: 'connect'; component: 'account-onboarding' | 'account-management' | 'payments' | 'payouts' }
+  /** A site.json product's order summary and a button to the provider's hosted checkout. */
+  | { type: 'checkout'; product: string }
+  /** Shows "Continue to payment" when the checkout window was blocked (reads router state). */
+  | { type: 'payment' };
+
+export interface Link {
+  to: string;
+  message: MessageKey;
+}
+
+/** An offer (a website package): title, price from the constants, what it includes, where to order. */
+export interface OfferCard {
+  title: MessageKey;
+  amount: string;
+  items: MessageKey[];
+  link: Link;
+}
+
+/** Where blocks go: "top", "bottom", or "before:<field>" / "after:<field>". */
+export type BlockPlacement = Record<string, Block[]>;
+
+export interface FieldFile {
+  /** Accepted MIME types; the server checks the same list by content. */
+  accept: string[];
+  /** Bytes. */
+  maxSize: number;
+  maxFiles: number;
+}
+
+/** What the renderer needs per field beyond JSON Schema (derived from x- keywords). */
+export interface FieldTraits {
+  file?: FieldFile;
+  mask?: 'ssn';
+  sensitive?: boolean;
+  multiline?: boolean;
+  /** Message-key prefix for enum option labels: `${options}.${value}`. */
+  options?: string;
+  /** Option values are amounts shown as US dollars in the reader's locale. */
+  format?: 'usd';
+  /** The value comes from this parameter of the form's route (/success/:amount), not from typing. */
+  routeParam?: string;
+}
+
+export interface FormVariant {
+  /** Unique within the service; stored in the record's `variant` field. */
+  id: string;
+  route: string;
+  /** After a successful submit: the route shown next, or blocks shown instead of / above the form. */
+  success: Success;
+  /** The provider's hosted checkout opened after a save (no card data ever touches this site). */
+  checkout?: { url: string };
+  /** Message key of the form's title. */
+  title: MessageKey;
+  /** Loads the dereferenced JSON Schema and uiSchema of this variant (code-split per form). */
+  load: () => Promise<FormModule>;
+}
+
+export type Success = string | { show: 'instead' | 'above'; blocks: Block[] };
+
+export interface FormModule {
+  /** The variant's id: its own texts (forms.<id>.fields.<name>.label) win over the service's. */
+  variant: string;
+  schema: RJSFSchema;
+  uiSchema: UiSchema;
+  /** Field name → traits, for every property of the schema. */
+  traits: Record<string, FieldTraits>;
+  /** Blocks around fields, with message keys already namespaced. */
+  blocks: BlockPlacement;
+  /**
+   * The form's validators, precompiled by the generator (keyed by schema `$id` or RJSF's schema hash),
+   * so the browser ships no schema compiler.
+   */
+  validators: ValidatorFunctions;
+}
+
+/** usd: an amount (x-format usd) shown as dollars in the reader's locale. */
+export type AdminDisplay = 'text' | 'email' | 'phone' | 'file' | 'masked' | 'usd';
+
+export interface AdminField {
+  name: string;
+  /** Message key of the field's label. */
+  label: MessageKey;
+  display: AdminDisplay;
+  /** Show only the last N characters of a file name or link (the original's compact display). */
+  tail?: number;
+  /** A choice field: its value is shown by the option's text, `${options}.${value}` (copied as stored). */
+  options?: string;
+  /** Copy button (default true). */
+  copy: boolean;
+}
+
+export interface AdminCard {
+  route: string;
+  /** Other routes showing the same list. */
+  aliases: string[];
+  title: MessageKey;
+  /** Alert shown after a delete. */
+  deleted: MessageKey;
+  /** PocketBase sort expression: "-created" (newest first) or "created" (stored order). */
+  sort: string;
+  fields: AdminField[];
+  /** Fields the list's search box looks in (plain, non-sensitive values of the card). */
+  search: string[];
+}
+
+export interface ServiceEntry {
+  id: string;
+  collection: string;
+  /** Namespace of the service's messages: "service.<id>". */
+  messages: string;
+  constants: Record<string, number | string>;
+  /** Records carry the offered checkout link and the provider's paid / unpaid (staff cards show it). */
+  payments: boolean;
+  /** When the checkout link is offered: at submit, after the cancellation period, or once the service is done. */
+  payment: 'upfront' | 'after-cancellation' | 'after-service';
+  /** Documents the applicant reads and signs before submitting (texts: service.<id>.agreements.<doc>.title|text). */
+  agreements?: Agreements;
+  forms: FormVariant[];
+  admin: AdminCard;
+}
+
+export interface AgreementDocument {
+  id: string;
+  /** Signed with the typed full name and a ticked box; the others are read (and their reading recorded). */
+  sign: boolean;
+  version: string;
+  /** SHA-256 of the shown text (title, blank line, body) per language: sent back with the signature. */
+  hashes: Record<Locale, string>;
+}
+
+export interface Agreements {
+  documents: AgreementDocument[];
+  /** US business days to cancel after signing (0: no such right). */
+  businessDays: number;
+}
+
+export interface PageEntry {
+  id: string;
+  route: string;
+  title: MessageKey;
+  /** Loads the page's content (code-split per page, as forms are). */
+  load: () => Promise<PageModule>;
+}
+
+/** A page's content: src/generated/pages/<id>.ts. */
+export interface PageModule {
+  blocks: Block[];
+}
+
+/** The business's constants (site.json), shown in the shell and usable in every block message. */
+export interface Company {
+  name: string;
+  address: string;
+  phone: string;
+  email: string;
+  ein?: string;
+  stateId?: string;
+}
+
+/** Something a page sells through the provider's hosted checkout; the server charges these prices. */
+export interface Product {
+  name: MessageKey;
+  items: MessageKey[];
+  /** The route the provider sends the buyer to after paying; without it, the page that sold it. */
+  paid?: string;
+  /** USD per billing interval. */
+  prices: { year?: number; month?: number };
+}
+
+export interface SiteShell {
+  company: Company;
+  /** Site-wide constants (USD amounts on pages). */
+  constants: Record<string, number | string>;
+  header: Link[];
+  footer: Link[];
+  products: Record<string, Product>;
+}
+
+export interface Registry {
+  site: SiteShell;
+  languages: Locale[];
+  defaultLanguage: Locale;
+  staffCollection: string;
+  trashCollection: string;
+  /** E-mails of submissions and their delivery state (staff read it on each card). */
+  outboxCollection: string;
+  /** Audited staff actions (admins read it). */
+  auditCollection: string;
+  /** Status changes of applications. */
+  historyCollection: string;
+  /** Agreements signed or shown with each application. */
+  signatureCollection: string;
+  /** Every agreement text presented, by hash (staff read what a signature names). */
+  agreementTextCollection: string;
+  /** The status workflow; the first is a new submission's (message: status.<value>). */
+  statuses: string[];
+  services: ServiceEntry[];
+  pages: PageEntry[];
+  /** One part of a language's messages (shared/messageParts.ts), the core one by default. */
+  loadMessages: (locale: Locale, part?: string) => Promise<CompiledMessages>;
+}
