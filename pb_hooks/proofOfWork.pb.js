@@ -1,6 +1,6 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../bin/pocketbase-types.d.ts" />
 // The proof of work of every service form (lib/proofOfWork.js): a fresh challenge for the form's
-// collection, solved by the browser before it sends, checked by submissions.pb.js.
+// collection, solved by the browser before it sends, checked by the submit route (lib/submit.js).
 
 // GET /api/formwork/challenge/{collection}
 routerAdd('GET', '/api/formwork/challenge/{collection}', (e) => {

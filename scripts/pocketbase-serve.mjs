@@ -2,10 +2,11 @@
 // the benchmark run the server as it ships).
 //
 // The hooks run in a pool of JS runtimes (goja); a request holds one while a hook of it runs (a page's
-// headers, a submission's checks). When all are busy, PocketBase builds a throw-away runtime for the
-// call, which must load the hooks' modules (the generated validators, the e-mail templates) again. At
-// PocketBase's default of 15 a burst of submissions runs out (docs/performance.md, section 2). An idle
-// runtime costs little memory; one that has loaded the hooks' modules a few MB.
+// headers; a submission from the start of its upload to its answer). When all are busy, PocketBase
+// builds a throw-away runtime for the call, which must load the hooks' modules (the generated
+// validators, the e-mail templates) again. At PocketBase's default of 15 a burst of submissions runs
+// out (docs/performance.md, section 2). An idle runtime costs little memory; one that has loaded the
+// hooks' modules a few MB.
 export const DEFAULT_HOOKS_POOL = 40;
 
 /**

@@ -9,7 +9,7 @@
  * - `files`: the largest sum of file limits among the service's forms (the form is named inside the body,
  *   so the body's cap must fit the largest).
  */
-import type { FieldModel, ServiceModel } from '../model.ts';
+import type { FieldModel, ServiceModel } from '../model/types.ts';
 
 /** UTF-8 of a character of the Basic Multilingual Plane; JSON's escape of a line break takes 2. */
 const BYTES_PER_CHARACTER = 3;

@@ -12,7 +12,7 @@ const days = require(`${__hooks}/lib/businessDays.js`);
 const { publicUrl } = require(`${__hooks}/lib/env.js`);
 
 /** The body key the renderer sends the signature under (JSON): { documents: [{id, hash}], name, accepted, timeZone }. */
-const SIGNATURE_KEY = 'signature';
+const SIGNATURE_KEY = require(`${__hooks}/generated/contract.js`).fields.signature;
 const TOKEN_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
 function refuse(code, message) {
@@ -25,18 +25,20 @@ function timeZoneOf(claimed, state) {
   return days.zoneForState(state) || days.DEFAULT_TIME_ZONE;
 }
 
-/** Checks the signature of a new application (before it is saved); returns what to store with it, or null. */
-function checkSignature(e, service) {
+/**
+ * Checks the signature sent with a new application (`fields` as sent, lib/submitRequest.js; `record` the
+ * unsaved one) before it is saved; returns what to store with it, or null.
+ */
+function checkSignature(fields, record, service) {
   if (!service.agreements) return null;
-  const body = e.requestInfo().body || {};
   let signature;
   try {
-    signature = JSON.parse(String(body[SIGNATURE_KEY] || ''));
+    signature = JSON.parse(String(fields[SIGNATURE_KEY] || ''));
   } catch (err) {
     refuse('required', 'Read the agreement, type your full name and tick the box to sign it.');
   }
   if (!signature || typeof signature !== 'object') refuse('required', 'Read the agreement, type your full name and tick the box to sign it.');
-  const locale = e.record.getString('locale');
+  const locale = record.getString('locale');
   const shown = Array.isArray(signature.documents) ? signature.documents : [];
   for (const doc of service.agreements.documents) {
     const seen = shown.filter((d) => d && d.id === doc.id)[0];
@@ -46,7 +48,7 @@ function checkSignature(e, service) {
   const name = String(signature.name || '').trim();
   if (name.length < 3 || name.length > 200) refuse('name', 'Type your full name to sign.');
   if (signature.accepted !== true) refuse('accepted', 'Tick the box to sign the agreement.');
-  return { name, locale, timeZone: timeZoneOf(String(signature.timeZone || ''), e.record.getString('state')) };
+  return { name, locale, timeZone: timeZoneOf(String(signature.timeZone || ''), record.getString('state')) };
 }
 
 /** Sets the status link and, with a cancellation right, the deadline on the unsaved record. */

@@ -31,14 +31,13 @@ function checkoutLink(service, record) {
  * gives the record its id now, so the link it is offered can name it. Services that take payment
  * later get their link from offerLater.
  */
-function offerCheckout(e) {
-  const service = config.services[e.collection.name];
-  if (!service || !service.payments || service.payment !== 'upfront') return;
-  if (!e.record.id) e.record.id = $security.randomStringWithAlphabet(15, ID_ALPHABET);
-  const url = checkoutLink(service, e.record);
+function offerCheckout(service, record) {
+  if (!service.payments || service.payment !== 'upfront') return;
+  if (!record.id) record.id = $security.randomStringWithAlphabet(15, ID_ALPHABET);
+  const url = checkoutLink(service, record);
   if (!url) return;
-  e.record.set('checkoutUrl', url);
-  e.record.set('paymentStatus', 'unpaid');
+  record.set('checkoutUrl', url);
+  record.set('paymentStatus', 'unpaid');
 }
 
 /**

@@ -25,7 +25,7 @@ const { env } = require(`${__hooks}/lib/env.js`);
 
 const ALGORITHM = 'SHA-256';
 /** The body field of the solution, and the column that keeps the spent challenge. */
-const FIELD = 'proof';
+const FIELD = require(`${__hooks}/generated/contract.js`).fields.proof;
 const DEFAULT_MAX = 50000;
 const DEFAULT_TTL = 1800;
 /** Where the per-process key lives when FORMWORK_POW_KEY is unset ($app.store() is shared by every JS VM). */
@@ -111,26 +111,25 @@ function spent(app, collection, hash) {
 }
 
 /**
- * Refuses a guest's create request without a valid, unexpired, unspent proof for its collection (400,
- * field error on `proof`, nothing saved); on success the record carries the spent challenge.
+ * Refuses a guest's submission (`fields` as sent, lib/submitRequest.js) to `collection` without a valid,
+ * unexpired, unspent proof for it (400, field error on `proof`, nothing saved); on success the unsaved
+ * `record` carries the spent challenge. A superuser (`superuser`) is asked for none.
  */
-function check(e) {
-  if (e.hasSuperuserAuth()) return;
-  if (!enabled()) return e.record.set(FIELD, ''); // the column is the server's, whatever the body said
-  const collection = e.collection.name;
-  const body = e.requestInfo().body || {};
-  const raw = body[FIELD];
+function check(app, collection, fields, superuser, record) {
+  if (superuser) return;
+  if (!enabled()) return record.set(FIELD, ''); // the column is the server's, whatever the body said
+  const raw = fields[FIELD];
   if (raw === undefined || raw === null || raw === '') refuse('required', 'A proof of work is required.');
   const proof = parse(raw);
   if (!proof) refuse('invalid', 'The proof of work is malformed.');
-  if (!$security.equal($security.hs256(signed(proof.challenge, collection), key(e.app)), proof.signature)) {
+  if (!$security.equal($security.hs256(signed(proof.challenge, collection), key(app)), proof.signature)) {
     refuse('invalid', 'The proof of work was not issued by this server for this form.');
   }
   if ($security.sha256(proof.salt + proof.number) !== proof.challenge) refuse('invalid', 'The proof of work does not solve its challenge.');
-  const expires = Number(SALT.exec(proof.salt)[1]);
+  const expires = Number((SALT.exec(proof.salt) || [])[1]); // parse() matched it
   if (expires * 1000 < Date.now()) refuse('stale', 'The proof of work has expired.');
-  if (spent(e.app, collection, proof.challenge)) refuse('spent', 'The proof of work has been used already.');
-  e.record.set(FIELD, proof.challenge);
+  if (spent(app, collection, proof.challenge)) refuse('spent', 'The proof of work has been used already.');
+  record.set(FIELD, proof.challenge);
 }
 
 module.exports = { check, challenge, enabled, FIELD, ALGORITHM };

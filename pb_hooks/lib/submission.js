@@ -6,69 +6,68 @@
 const config = require(`${__hooks}/generated/services.js`);
 const validators = require(`${__hooks}/generated/validators.js`);
 
-const services = config.services;
-// Fields the renderer sends beside the form's own (which variant, which language); PocketBase checks them.
+// Fields the renderer sends beside the form's own (which variant, which language, …).
 const SYSTEM_KEYS = config.systemFields;
 const { SIGNATURE_KEY } = require(`${__hooks}/lib/agreements.js`);
-const sent = require(`${__hooks}/lib/sentRequest.js`);
+const { FIELD: PROOF_FIELD } = require(`${__hooks}/lib/proofOfWork.js`);
 const { own } = require(`${__hooks}/lib/own.js`);
 
 const EMPTY = (value) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+const has = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+
+/**
+ * A new record of `collection` holding what the form owns of `sent` (lib/submitRequest.js): the variant's
+ * fields, their files, and the system fields the client sets (variant, language, idempotency key), each
+ * through PocketBase's field setters as the record API binds them. Nothing else is bound: a server-owned
+ * column or a field of another variant that was sent is left to the schema, which refuses it.
+ */
+function newRecord(collection, service, sent) {
+  const record = new Record(collection);
+  const bind = (name) => {
+    if (service.fileFields.indexOf(name) >= 0) {
+      if (sent.files[name]) record.set(name, sent.files[name]);
+    } else if (has(sent.fields, name)) {
+      record.set(name, sent.fields[name]);
+    }
+  };
+  // The proof's column is the server's (lib/proofOfWork.js sets it).
+  for (const name of SYSTEM_KEYS) if (name !== PROOF_FIELD) bind(name);
+  const variant = own(service.variants, record.getString('variant'));
+  if (variant) for (const name of variant.fields) bind(name);
+  return record;
+}
 
 /**
  * The submitted data as the form schema sees it: typed values, file names for uploads, no blanks. A
  * prototype-less object, so no body key (a JSON "__proto__") can lend a required field an inherited
  * value, and a "__proto__" sent is an own key the schema refuses like any other unknown field.
  *
- * Keys and raw values come from what the client sent (lib/sentRequest.js), not only from what
- * PocketBase bound: an object or a list sent for a one-value field, a hidden column's value and a
- * file under a name the form does not have reach the validator as sent, and it refuses them, where
- * the binding alone would have saved the rest without them.
+ * Keys and raw values are what the client sent: an object or a list sent for a one-value field, a
+ * server column's value and a file under a name the form does not have reach the validator as sent, and
+ * it refuses them, where binding alone would have saved the rest without them.
  */
-function submittedData(e, service, variant) {
-  const body = e.requestInfo().body || {};
-  const sentFields = sent.fields(e);
-  if (!sentFields) throw new BadRequestError('The request body is not valid JSON.');
-  const sentFiles = sent.files(e);
-  // Every field's typed value in one call into PocketBase, not a field look-up and a get() per key.
-  const typed = e.record.fieldsData();
+function submittedData(record, service, variant, sent) {
+  // Every field's typed value in one call into PocketBase ("true" → true), not a get() per key.
+  const typed = record.fieldsData();
   const data = Object.create(null);
-  const keys = Object.keys(body).concat(Object.keys(sentFields).filter((key) => !Object.prototype.hasOwnProperty.call(body, key)));
-  for (const key of keys) {
+  for (const key of Object.keys(sent.fields)) {
     if (SYSTEM_KEYS.indexOf(key) >= 0 || service.fileFields.indexOf(key) >= 0) continue;
     if (service.agreements && key === SIGNATURE_KEY) continue; // checked by lib/agreements.js
-    const field = variant.fields.indexOf(key) >= 0;
-    const value = field ? valueOf(key, body, sentFields, typed) : sentOrBound(key, body, sentFields);
+    const raw = sent.fields[key];
+    const field = variant.fields.indexOf(key) >= 0 && has(typed, key);
+    // An object for any field, or a list for a one-value field, is what was sent (the setter flattened it).
+    const value = field && !(raw !== null && typeof raw === 'object' && (!Array.isArray(raw) || !Array.isArray(typed[key]))) ? typed[key] : raw;
     // Blanks are left out, but not a list (even an empty one) or an object sent for a one-value field: the schema refuses those.
     const flattened = field && value !== null && typeof value === 'object' && !Array.isArray(typed[key]);
     if (flattened || !EMPTY(value)) data[key] = value;
   }
-  for (const key of Object.keys(sentFiles)) {
-    // A file under a name that is no file field of the form: PocketBase would drop it unsaid.
-    if (service.fileFields.indexOf(key) < 0) data[key] = sentFiles[key].map((f) => f.filename);
-  }
-  for (const key of service.fileFields) {
-    // What was sent, not what PocketBase kept: a one-file field given two keeps only the last.
-    const names = sentFiles[key] ? sentFiles[key].map((f) => f.filename) : (e.record.getUnsavedFiles(key) || []).map((f) => f.originalName);
+  // Every name files were sent under, with what was sent (a one-file field given two keeps one when bound).
+  for (const key of Object.keys(sent.files)) {
+    const names = sent.files[key].map((f) => f.originalName);
     if (names.length === 1) data[key] = names[0];
     else if (names.length > 1) data[key] = names;
   }
   return data;
-}
-
-/** A key the form does not have (the schema names it as unknown): as sent, also when PocketBase dropped it (a hidden column). */
-function sentOrBound(key, body, sentFields) {
-  return sentFields[key] !== undefined ? sentFields[key] : body[key];
-}
-
-/** A form field's value for the validator: PocketBase's typed one ("true" → true), unless binding lost what was sent. */
-function valueOf(key, body, sentFields, typed) {
-  if (!Object.prototype.hasOwnProperty.call(typed, key)) return sentOrBound(key, body, sentFields);
-  const raw = sentFields[key];
-  const value = typed[key];
-  // An object for any field, or a list for a one-value field, was flattened by the binding.
-  if (raw !== null && typeof raw === 'object' && (!Array.isArray(raw) || !Array.isArray(value))) return raw;
-  return value;
 }
 
 function fieldOf(error) {
@@ -89,38 +88,34 @@ function toFieldErrors(errors) {
 }
 
 /** Throws a 400 with field errors when the submission breaks its form's rules; sets server-owned values. */
-function checkCreate(e) {
-  const service = services[e.collection.name];
-  if (!service) return;
-  if (!sent.complete(e)) throw new BadRequestError('The form arrived incomplete. Please send it again.');
-  // The honeypot (src/engine/honeypot.ts): only a bot fills it. Refused plainly, nothing saved.
-  const trap = (e.requestInfo().body || {})[config.honeypot];
+function checkCreate(record, service, sent) {
+  // The honeypot (shared/honeypot.ts): only a bot fills it. Refused plainly, nothing saved.
+  const trap = sent.fields[config.honeypot];
   if (trap !== undefined && trap !== null && String(trap) !== '') throw new BadRequestError('Submission refused.');
-  const variantId = e.record.getString('variant');
-  const variant = own(service.variants, variantId);
+  const variant = own(service.variants, record.getString('variant'));
   if (!variant) {
     throw new BadRequestError('Unknown form.', { variant: new ValidationError('enum', 'Unknown form variant.') });
   }
   const validate = validators[variant.validator];
-  const data = submittedData(e, service, variant);
+  const data = submittedData(record, service, variant, sent);
   if (!validate(data)) {
     throw new BadRequestError('Please check the highlighted fields.', toFieldErrors(validate.errors || []));
   }
   const { nameByContent } = require(`${__hooks}/lib/fileContent.js`);
-  for (const key of service.fileFields) for (const file of e.record.getUnsavedFiles(key) || []) nameByContent(file);
-  for (const key of Object.keys(service.serverValues)) e.record.set(key, service.serverValues[key]);
-  e.record.set('status', config.statuses[0]);
+  for (const key of service.fileFields) for (const file of record.getUnsavedFiles(key) || []) nameByContent(file);
+  for (const key of Object.keys(service.serverValues)) record.set(key, service.serverValues[key]);
+  record.set('status', config.statuses[0]);
   const { store } = require(`${__hooks}/lib/sensitive.js`);
-  for (const name of service.sensitiveFields) store(e.record, service, name, data[name]);
+  for (const name of service.sensitiveFields) store(record, service, name, data[name]);
 }
 
-/** The browser's key for one application attempt (generator/transform/collections.ts: IDEMPOTENCY_KEY). */
-const KEY_FIELD = 'idempotencyKey';
+/** The browser's key for one application attempt (the contract's fields.idempotencyKey). */
+const KEY_FIELD = require(`${__hooks}/generated/contract.js`).fields.idempotencyKey;
 const KEY_PATTERN = /^[A-Za-z0-9-]{16,64}$/;
 
-/** The request's idempotency key, '' when none was sent; a malformed one is refused with a field error. */
-function idempotencyKey(e) {
-  const key = e.record.getString(KEY_FIELD);
+/** The attempt's idempotency key as bound to `record`, '' when none was sent; a malformed one is refused with a field error. */
+function idempotencyKey(record) {
+  const key = record.getString(KEY_FIELD);
   if (key === '') return '';
   if (!KEY_PATTERN.test(key)) {
     throw new BadRequestError('Please check the highlighted fields.', { [KEY_FIELD]: new ValidationError('pattern', 'Invalid idempotency key.') });
@@ -146,9 +141,16 @@ function findAttempt(app, collection, key) {
   }
 }
 
-/** The answer to a retried attempt: which record it is and the checkout link it was offered, nothing else. */
+/**
+ * The answer to a submission, first or retried: which record it is and the checkout link it was offered,
+ * nothing else (a key is a secret of one browser, but never hand a whole application to whoever has one).
+ */
 function acknowledgement(record) {
-  return { id: record.id, collectionName: record.collection().name, checkoutUrl: record.getString('checkoutUrl') || undefined };
+  /** @type {{ id: string, collectionName: string, checkoutUrl?: string }} */
+  const answer = { id: record.id, collectionName: record.collection().name };
+  const checkoutUrl = record.getString('checkoutUrl');
+  if (checkoutUrl) answer.checkoutUrl = checkoutUrl;
+  return answer;
 }
 
-module.exports = { checkCreate, submittedData, idempotencyKey, findAttempt, acknowledgement };
+module.exports = { newRecord, checkCreate, submittedData, idempotencyKey, findAttempt, acknowledgement };

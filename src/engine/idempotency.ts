@@ -1,16 +1,17 @@
+import { contract } from '../generated/contract.ts';
 /**
  * One idempotency key per application attempt: made when the applicant first sends a filled form, sent
  * again with every retry of the same content (network error, server error, a refused proof) and replaced
  * once the server has acknowledged it, or once what is sent changed. A retry whose first try was stored
  * but never answered (a dropped connection, a server restart) then gets the stored record back instead of
- * storing it twice (pb_hooks/submissions.pb.js). A send whose content changed since (a field fixed after a
+ * storing it twice (pb_hooks/lib/submit.js). A send whose content changed since (a field fixed after a
  * refusal or after a lost answer) gets a key of its own: answered with the record of the earlier content,
  * the change would be silently lost, while two records are both there for staff to see. The server accepts
  * 16–64 of [A-Za-z0-9-].
  */
 
 /** The multipart field that carries the key (a system field of every service collection). */
-export const IDEMPOTENCY_FIELD = 'idempotencyKey';
+export const IDEMPOTENCY_FIELD = contract.fields.idempotencyKey;
 
 /** A random UUID v4; randomUUID needs a secure context, getRandomValues does not. */
 export function newIdempotencyKey(random: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = globalThis.crypto): string {

@@ -1,3 +1,4 @@
+import { contract } from '../generated/contract.ts';
 /**
  * One multipart POST of a whole application (fields and files together, so nothing is half-saved),
  * through XMLHttpRequest because fetch cannot report upload progress.
@@ -7,12 +8,17 @@ export interface SubmitResult {
   body: unknown;
 }
 
-/** PocketBase's create endpoint of a collection (same origin; the dev server proxies /api). */
-export const recordsUrl = (collection: string): string => `/api/collections/${encodeURIComponent(collection)}/records`;
+/**
+ * The submit route of a service, named by its collection (pb_hooks/submissions.pb.js; same origin, the
+ * dev server proxies /api). It answers 200 with { id, collectionName, checkoutUrl? }, or the record API's
+ * error shape.
+ */
+export const submitUrl = (collection: string): string => `${contract.submitRoute}${encodeURIComponent(collection)}`;
 
 /**
  * The multipart body: every filled value (booleans and numbers as text, as PocketBase expects), the
- * File of each file field in place of its name, then the extras (variant, locale).
+ * File of each file field in place of its name, then the extras (variant, locale, …) last: the server
+ * requires them, so a body cut short anywhere is refused rather than stored without its end.
  */
 export function toFormData(values: Record<string, unknown>, files: Map<string, File>, extra: Record<string, string>): FormData {
   const body = new FormData();

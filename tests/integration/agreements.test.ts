@@ -17,6 +17,7 @@ import ru from '../../src/generated/messages/ru.json';
 import { formData, pngFile, signed, validCreditRepair } from '../support/fixtures.ts';
 import { ROOT, startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
 import { staffClient, superuserClient } from '../support/staff.ts';
+import { submitUrl } from '../../src/engine/submit.ts';
 
 const COLLECTION = 'creditrepairnew';
 const service = registry.services.find((s) => s.id === 'creditrepair')!;
@@ -39,7 +40,7 @@ describe('credit repair agreements, cancellation and payment timing', () => {
   let admin: PocketBase;
 
   const submit = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
-    fetch(`${pb.url}/api/collections/${COLLECTION}/records`, { method: 'POST', headers, body: formData({ ...validCreditRepair, variant: 'full', locale: 'en', ...fields }, { stateId: pngFile() }) });
+    fetch(`${pb.url}${submitUrl(COLLECTION)}`, { method: 'POST', headers, body: formData({ ...validCreditRepair, variant: 'full', locale: 'en', ...fields }, { stateId: pngFile() }) });
   const count = async () => (await root.collection(COLLECTION).getList(1, 1)).totalItems;
   /** Superusers see hidden fields: the applicant's private token, as their e-mail carries it. */
   const tokenOf = async (id: string) => String((await root.collection(COLLECTION).getOne(id)).accessToken);

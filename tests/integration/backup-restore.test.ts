@@ -14,6 +14,7 @@ import type { RecordModel } from 'pocketbase';
 import { formData, PDF_BYTES, pngFile, PNG_BYTES } from '../support/fixtures.ts';
 import { startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
 import { superuserClient } from '../support/staff.ts';
+import { submitUrl } from '../../src/engine/submit.ts';
 
 /** The SSN key must be the same before and after a restore (docs/operations.md); 32 characters. */
 const ENCRYPTION_KEY = 'backup-test-key-0123456789abcdef';
@@ -74,7 +75,7 @@ describe('a backup restored into a fresh data dir', () => {
   const restoreDir = mkdtempSync(join(tmpdir(), 'formwork-restore-'));
   const zipPath = join(mkdtempSync(join(tmpdir(), 'formwork-backup-zip-')), 'before-restore.zip');
   const submit = async (collection: string, fields: Record<string, string>, files: Record<string, File> = {}) => {
-    const res = await fetch(`${pb.url}/api/collections/${collection}/records`, { method: 'POST', body: formData({ ...fields, locale: 'en' }, files) });
+    const res = await fetch(`${pb.url}${submitUrl(collection)}`, { method: 'POST', body: formData({ ...fields, locale: 'en' }, files) });
     expect(res.status, await res.clone().text()).toBe(200);
   };
 
@@ -144,7 +145,7 @@ describe('a backup restored into a fresh data dir', () => {
       expect(restoredFiles).toEqual(original);
       expect((await restoredAdmin.collection('aloqacorpcontacts').getList(1, 1, { filter: 'fname = "After"' })).totalItems).toBe(0);
       // The restored server takes new applications as before.
-      const res = await fetch(`${restored.url}/api/collections/aloqacorpcontacts/records`, {
+      const res = await fetch(`${restored.url}${submitUrl('aloqacorpcontacts')}`, {
         method: 'POST',
         body: formData({ fname: 'New', lname: 'Day', message: 'Hello again.', variant: 'full', locale: 'en' }),
       });

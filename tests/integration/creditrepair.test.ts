@@ -8,6 +8,7 @@ import type PocketBase from 'pocketbase';
 import { startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
 import { formData, pngFile, PDF_BYTES, PNG_BYTES, signed, validCreditRepair } from '../support/fixtures.ts';
 import { staffClient, superuserClient } from '../support/staff.ts';
+import { submitUrl } from '../../src/engine/submit.ts';
 
 const COLLECTION = 'creditrepairnew';
 
@@ -15,7 +16,7 @@ describe('credit repair submissions on the server', () => {
   let pb: PocketBaseProcess;
   let staff: PocketBase;
   const submit = (fields: Record<string, string>, files: Record<string, File> = {}) =>
-    fetch(`${pb.url}/api/collections/${COLLECTION}/records`, { method: 'POST', body: formData(fields, files) });
+    fetch(`${pb.url}${submitUrl(COLLECTION)}`, { method: 'POST', body: formData(fields, files) });
   const count = async () => (await (await superuserClient(pb)).collection(COLLECTION).getList(1, 1)).totalItems;
   const full = { ...validCreditRepair, ...signed('uz'), variant: 'full', locale: 'uz' };
 

@@ -34,7 +34,6 @@ const split = (where: string): [string, string] => {
 const expectedOf = (c: string) => at(fixture.expected, c);
 const recordsOf = (c: string) => at(fixture.export, c);
 const COLLECTIONS = Object.keys(fixture.expected);
-const LIVE = COLLECTIONS.filter((c) => c !== TRASH);
 const WITH_SSN = ['creditrepairnew', 'loans', 'personal', 'uploaddocuments', 'company', 'ssn'];
 const rejectedCount = (c: string) => Object.keys(expectedOf(c).rejected).length;
 const importable = (c: string) => expectedOf(c).records - rejectedCount(c);

@@ -14,6 +14,7 @@ import { formData, pngFile } from '../support/fixtures.ts';
 import { startPocketBase, TEST_ENCRYPTION_KEY, type PocketBaseProcess } from '../support/pocketbase.ts';
 import { startStripeMock, stripeSignature, type StripeMock } from '../support/stripe.ts';
 import { staffClient, superuserClient } from '../support/staff.ts';
+import { submitUrl } from '../../src/engine/submit.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_formwork';
 const SECRET_KEY = 'sk_test_formwork';
@@ -52,7 +53,7 @@ describe('payments', () => {
 
   /** A claim application sent to `server` (this suite's, unless another is given). */
   const claim = async (change: Record<string, string> = {}, server: PocketBaseProcess = pb) => {
-    const res = await fetch(`${server.url}/api/collections/claim/records`, {
+    const res = await fetch(`${server.url}${submitUrl('claim')}`, {
       method: 'POST',
       body: formData(
         { firstName: 'Bobur', lastName: 'Aliyev', email: 'bobur@example.com', phone: '+1 312 555 0102', amount: 'Uber', message: 'Drove 3 years', terms: 'true', variant: 'full', locale: 'en', ...change },
@@ -105,7 +106,8 @@ describe('payments', () => {
     const { status, body } = await claim();
     expect(status).toBe(200);
     expect(body.checkoutUrl).toBe(`${CLAIM_CHECKOUT}?client_reference_id=claim-${body.id}`);
-    expect(body.paymentStatus).toBe('unpaid');
+    const stored = await (await superuserClient(pb)).collection('claim').getOne(body.id!);
+    expect([stored.checkoutUrl, stored.paymentStatus]).toEqual([body.checkoutUrl, 'unpaid']);
     // The Amazon Flex landing offers its own link (no environment override set for it).
     const flex = await claim({ variant: 'flex', amount: '2 months', message: '' });
     expect(flex.body.checkoutUrl).toBe(`https://checkout.formwork.invalid/amazon-flex?client_reference_id=claim-${flex.body.id}`);

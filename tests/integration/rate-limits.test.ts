@@ -4,6 +4,7 @@
  * burst of staff sign-in attempts, of one-time codes, and of calls that ask the payment provider.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { submitUrl } from '../../src/engine/submit.ts';
 import { startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
 import { superuserClient } from '../support/staff.ts';
 
@@ -16,7 +17,7 @@ describe('rate limits', () => {
 
   it('answers a burst of submissions from one address with 429 after the limit, saving no more', async () => {
     const send = () =>
-      fetch(`${pb.url}/api/collections/aloqacorpcontacts/records`, {
+      fetch(`${pb.url}${submitUrl('aloqacorpcontacts')}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ fname: 'Burst', lname: 'Sender', message: 'Hello', variant: 'full', locale: 'en' }),
@@ -60,7 +61,7 @@ describe('29.7 guest submissions of one address are counted together, whatever t
   afterAll(async () => pb?.stop());
 
   const post = (collection: string, body: Record<string, string>) =>
-    fetch(`${pb.url}/api/collections/${collection}/records`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ variant: 'full', locale: 'en', ...body }) });
+    fetch(`${pb.url}${submitUrl(collection)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ variant: 'full', locale: 'en', ...body }) });
 
   it('refuses the fourth submission of a minute even when each went to another form, and saves it nowhere', async () => {
     const statuses = [

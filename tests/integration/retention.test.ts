@@ -18,6 +18,7 @@ import { formData, pngFile, signed, validCreditRepair } from '../support/fixture
 import { startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
 import { validSubmission } from '../support/samples.ts';
 import { createStaff, superuserClient } from '../support/staff.ts';
+import { submitUrl } from '../../src/engine/submit.ts';
 
 const DAY = 86_400_000;
 const pbDate = (ms: number) => new Date(ms).toISOString().replace('T', ' ');
@@ -81,7 +82,7 @@ describe('retention of personal data (privacy policy)', () => {
   const submit = async (collection: string) => {
     const form = await formOf(collection);
     const { fields, files } = validSubmission(form);
-    const res = await fetch(`${pb.url}/api/collections/${collection}/records`, { method: 'POST', body: formData({ ...fields, variant: form.variant, locale: 'en' }, files) });
+    const res = await fetch(`${pb.url}${submitUrl(collection)}`, { method: 'POST', body: formData({ ...fields, variant: form.variant, locale: 'en' }, files) });
     expect(res.status, await res.clone().text()).toBe(200);
     return ((await res.json()) as { id: string }).id;
   };
@@ -363,7 +364,7 @@ describe('retention of an application with signed agreements', () => {
   it('deleting it for good keeps what was signed and when, but not who signed, from where or with what browser', async () => {
     let pb = await startPocketBase({ dataDir, env: { FORMWORK_RETENTION_CRON: 'off' } });
     const body = formData({ ...validCreditRepair, variant: 'full', locale: 'en', ...signed('en') }, { stateId: pngFile() });
-    const res = await fetch(`${pb.url}/api/collections/${SIGNED}/records`, { method: 'POST', headers: { 'User-Agent': 'Retention test browser' }, body });
+    const res = await fetch(`${pb.url}${submitUrl(SIGNED)}`, { method: 'POST', headers: { 'User-Agent': 'Retention test browser' }, body });
     expect(res.status, await res.clone().text()).toBe(200);
     const { id } = (await res.json()) as { id: string };
     const admin = await createStaff(pb, 'admin', 'signed-retention@formwork.test');
@@ -400,7 +401,7 @@ describe('retention of an application with signed agreements', () => {
     const pb = await startPocketBase({ env: { FORMWORK_RETENTION_CRON: 'off', FORMWORK_TRASH_DAYS: '0.00001' } });
     try {
       const body = formData({ ...validCreditRepair, variant: 'full', locale: 'en', ...signed('en') }, { stateId: pngFile() });
-      const res = await fetch(`${pb.url}/api/collections/${SIGNED}/records`, { method: 'POST', body });
+      const res = await fetch(`${pb.url}${submitUrl(SIGNED)}`, { method: 'POST', body });
       expect(res.status, await res.clone().text()).toBe(200);
       const { id } = (await res.json()) as { id: string };
       const admin = new PocketBase(pb.url);
@@ -413,11 +414,16 @@ describe('retention of an application with signed agreements', () => {
       });
       expect(noted.status).toBe(200);
       await admin.collection(SIGNED).delete(id);
-      await new Promise((r) => setTimeout(r, 1500));
-
       const root = await superuserClient(pb);
+      // Until the entry is older than the trash period, by the creation time the purge's cutoff reads.
+      const trashed = await root.collection(registry.trashCollection).getFirstListItem(`key = "${id}"`);
+      const due = new Date(String(trashed.created).replace(' ', 'T')).getTime() + 0.00001 * DAY;
+      await expect.poll(() => Date.now(), { timeout: 10_000 }).toBeGreaterThan(due);
+
       await root.crons.run('formwork-trash-purge'); // started in the background: its result is waited for
-      await expect.poll(async () => (await root.collection(registry.trashCollection).getList(1, 1, { filter: `key = "${id}"` })).totalItems).toBe(0);
+      await expect
+        .poll(async () => (await root.collection(registry.trashCollection).getList(1, 1, { filter: `key = "${id}"` })).totalItems, { timeout: 20_000 })
+        .toBe(0);
       const signatures = await root.collection(registry.signatureCollection).getFullList({ filter: `record = "${id}"` });
       expect(signatures).toHaveLength(3);
       expect(signatures.map((r) => [r.signedName, r.ip, r.userAgent])).toEqual(signatures.map(() => ['', '', '']));

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
 import { formData, pngFile, signed, validCreditRepair } from '../support/fixtures.ts';
 import { staffClient } from '../support/staff.ts';
+import { submitUrl } from '../../src/engine/submit.ts';
 
 const SITE_POLICY = "frame-ancestors 'none'";
 
@@ -50,7 +51,7 @@ describe('security headers', () => {
   });
 
   it("leave an uploaded file its sandboxing policy, which allows no script at all", async () => {
-    const created = await fetch(`${pb.url}/api/collections/creditrepairnew/records`, {
+    const created = await fetch(`${pb.url}${submitUrl('creditrepairnew')}`, {
       method: 'POST',
       body: formData({ ...validCreditRepair, ...signed('en'), variant: 'full', locale: 'en' }, { stateId: pngFile() }),
     });

@@ -16,6 +16,7 @@ import { formData, pngFile, PNG_BYTES, signed, validCreditRepair } from '../supp
 import { PB_BIN, ROOT, startPocketBase, TEST_ENCRYPTION_KEY, type PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSmtpSink } from '../support/smtp.ts';
 import { createStaff, staffClient, superuserClient } from '../support/staff.ts';
+import { submitUrl } from '../../src/engine/submit.ts';
 
 const COLLECTION = 'creditrepairnew';
 const SSN = '987654321';
@@ -28,7 +29,7 @@ describe('staff console rules', () => {
   let root: PocketBase;
 
   const submit = async (fields: Record<string, string>, files: Record<string, File> = { stateId: pngFile() }) => {
-    const res = await fetch(`${pb.url}/api/collections/${COLLECTION}/records`, { method: 'POST', body: formData({ ...validCreditRepair, ...signed('en'), variant: 'full', locale: 'en', ...fields }, files) });
+    const res = await fetch(`${pb.url}${submitUrl(COLLECTION)}`, { method: 'POST', body: formData({ ...validCreditRepair, ...signed('en'), variant: 'full', locale: 'en', ...fields }, files) });
     expect(res.status).toBe(200);
     return ((await res.json()) as { id: string }).id;
   };
@@ -99,7 +100,7 @@ describe('staff console rules', () => {
     it('seals, at the next start, SSNs an older installation stored in clear', async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'formwork-legacy-ssn-'));
       let server = await startPocketBase({ dataDir });
-      const id = await fetch(`${server.url}/api/collections/${COLLECTION}/records`, { method: 'POST', body: formData({ ...validCreditRepair, ...signed('en'), variant: 'full', locale: 'en' }, { stateId: pngFile() }) })
+      const id = await fetch(`${server.url}${submitUrl(COLLECTION)}`, { method: 'POST', body: formData({ ...validCreditRepair, ...signed('en'), variant: 'full', locale: 'en' }, { stateId: pngFile() }) })
         .then((r) => r.json() as Promise<{ id: string }>)
         .then((r) => r.id);
       await server.stop();
@@ -120,7 +121,7 @@ describe('staff console rules', () => {
     it('refuses to store one when the server has no encryption key, saving nothing', async () => {
       const keyless = await startPocketBase({ env: { FORMWORK_ENCRYPTION_KEY: '' } });
       try {
-        const res = await fetch(`${keyless.url}/api/collections/${COLLECTION}/records`, { method: 'POST', body: formData({ ...validCreditRepair, ...signed('en'), variant: 'full', locale: 'en' }, { stateId: pngFile() }) });
+        const res = await fetch(`${keyless.url}${submitUrl(COLLECTION)}`, { method: 'POST', body: formData({ ...validCreditRepair, ...signed('en'), variant: 'full', locale: 'en' }, { stateId: pngFile() }) });
         expect(res.status).toBeGreaterThanOrEqual(400);
         const su = await superuserClient(keyless);
         expect((await su.collection(COLLECTION).getList(1, 1)).totalItems).toBe(0);
@@ -176,7 +177,7 @@ describe('staff console rules', () => {
     });
 
     it('cannot be set by the applicant or changed through the record API', async () => {
-      const res = await fetch(`${pb.url}/api/collections/${COLLECTION}/records`, {
+      const res = await fetch(`${pb.url}${submitUrl(COLLECTION)}`, {
         method: 'POST',
         body: formData({ ...validCreditRepair, ...signed('en'), variant: 'full', locale: 'en', status: 'approved' }, { stateId: pngFile() }),
       });

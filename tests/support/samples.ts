@@ -207,9 +207,12 @@ export interface BadInput {
 /** One multipart part: a field's name and its value or file. */
 export type Part = [name: string, value: string | File];
 
-/** The parts of a submission as the browser sends them, with the variant and language beside them. */
+/**
+ * The parts of a submission in the order the browser sends them (src/engine/submit.ts toFormData): the
+ * fields, the files, then the variant and language, which the server requires, last.
+ */
 export function submissionParts(form: FormModule, s: Submission, system: Record<string, string> = { variant: form.variant, locale: 'en' }): Part[] {
-  return [...Object.entries({ ...s.fields, ...system }), ...Object.entries(s.files)];
+  return [...Object.entries(s.fields), ...Object.entries(s.files), ...Object.entries(system)];
 }
 
 export function multipartWire(parts: Part[]): Wire {
@@ -296,26 +299,6 @@ function serverFieldValue(f: ServerField): string | File {
  * and server-owned fields, wrong options, bad files of every sort, bad system fields, the honeypot,
  * and bodies that are not a submission at all. Each must be refused with nothing saved.
  */
-/**
- * A valid multipart submission whose first file is padded so the body is `chunks` × `chunk` bytes plus
- * `over`: the server reads bodies in chunks of that size, and a small `over` puts the closing delimiter
- * across the last two. Undefined when the form has no file field.
- */
-export async function spanningUpload(form: FormModule, system: Record<string, string>, chunk: number, chunks: number, over: number): Promise<Wire | undefined> {
-  const s = validSubmission(form);
-  const [field, file] = Object.entries(s.files)[0] ?? [];
-  if (!field || !file) return undefined;
-  const encode = async (padding: number) => {
-    const padded = new File([await file.arrayBuffer(), new Uint8Array(padding)], file.name, { type: file.type });
-    return encodedMultipart(submissionParts(form, { ...s, files: { ...s.files, [field]: padded } }, system));
-  };
-  // The boundary changes from one encoding to the next, its length does not.
-  const bare = await encode(0);
-  const { bytes, type } = await encode(chunks * chunk + over - bare.bytes.length);
-  if (bytes.length !== chunks * chunk + over) throw new Error(`padded body of ${bytes.length} bytes, wanted ${chunks * chunk + over}`);
-  return { body: bytes, headers: { 'content-type': type } };
-}
-
 /** The bytes a valid submission of the form uploads at most (every file field's largest file). */
 export function largestUpload(form: FormModule): number {
   return Object.values(form.traits).reduce((n, t) => n + (t.file ? t.file.maxSize : 0), 0);

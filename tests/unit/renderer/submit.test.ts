@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { acceptedTypesLabel, fileProblem } from '../../../src/engine/files.ts';
 import { formatSize } from '../../../src/engine/numberFormat.ts';
 import { readSuccessState } from '../../../src/engine/successState.ts';
-import { recordsUrl, toFormData } from '../../../src/engine/submit.ts';
+import { submitUrl, toFormData } from '../../../src/engine/submit.ts';
 
 describe('the submit body', () => {
   const file = new File([new Uint8Array([1, 2, 3])], 'id.png', { type: 'image/png' });
@@ -20,8 +20,8 @@ describe('the submit body', () => {
     expect(body.has('stateId')).toBe(false);
   });
 
-  it("goes to the collection's create endpoint", () => {
-    expect(recordsUrl('loans')).toBe('/api/collections/loans/records');
+  it("goes to the service's submit route, named by its collection", () => {
+    expect(submitUrl('loans')).toBe('/api/formwork/submit/loans');
   });
 });
 
