@@ -1,17 +1,14 @@
 #!/usr/bin/env node
 // `npm run build`: the site for PocketBase to serve (--publicDir). Two steps:
 //
-// 1. Vite's browser build into the out dir (dist/ unless --outDir=DIR), built twice so that its
-//    stylesheet leaves out the Mantine rules no script can use (scripts/unused-mantine-css.mjs);
+// 1. Vite's browser build into the out dir (dist/ unless --outDir=DIR);
 // 2. prerendering: the server entry (src/prerender/entry.tsx) is bundled for Node, and every route
 //    that needs no parameter and no sign-in is rendered in every language into
 //    <out>/prerendered/<lang>/<route>.html: the browser build's index.html with the screen's HTML in
 //    #root and its title, and the app's script loaded after the first paint (appAfterPaint).
 //    pb_hooks/static.pb.js serves those pages; the browser hydrates them (src/main.tsx). A phone then
 //    shows the form as soon as the HTML and the stylesheet are in, instead of after the whole script
-//    has loaded and run. The staff lists are also rendered as frames, per role and language, into
-//    <out>/prerendered/frames/<role>/<lang>/<route>.html (routes.tsx framedPaths): what a signed-in staff
-//    member of that role sees before the records arrive, which static.pb.js sends to their browser.
+//    has loaded and run.
 //
 //   node scripts/build-site.mjs [--outDir=DIR] [--logLevel=warn]
 //
@@ -27,8 +24,8 @@ import { pathToFileURL } from 'node:url';
 process.env.NODE_ENV = 'production';
 const { build } = await import('vite');
 const { BUILD_STAMP, siteSourcesDigest } = await import('./site-sources.mjs');
-const { builtScripts, mantineClassesIn, unusedMantineCss } = await import('./unused-mantine-css.mjs');
 const { keepRetired, takeAssets } = await import('./retired-assets.mjs');
+const { missingMantineStyles } = await import('./mantine-styles.mjs');
 
 const root = resolve(import.meta.dirname, '..');
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -37,17 +34,9 @@ const logLevel = arg('logLevel') ?? 'warn';
 const digest = siteSourcesDigest(root);
 const previousAssets = takeAssets(outDir);
 
-// Twice (~3 s each): the first build's scripts say which of Mantine's classes the site can use; the
-// second imports Mantine's stylesheet without the rules of the others (scripts/unused-mantine-css.mjs).
 await build({ root, logLevel, build: { outDir, emptyOutDir: true } });
-const used = mantineClassesIn(builtScripts(outDir));
-let pruned = null;
-await build({ root, logLevel, plugins: [unusedMantineCss(used, (r) => (pruned = r))], build: { outDir, emptyOutDir: true } });
-const usedAfter = mantineClassesIn(builtScripts(outDir));
-if (!pruned || usedAfter.size !== used.size || [...usedAfter].some((name) => !used.has(name))) {
-  throw new Error('the second browser build differs from the first in the Mantine classes its scripts use');
-}
-if (logLevel !== 'silent') console.log(`Mantine stylesheet: ${pruned.dropped} unused rules dropped, ${pruned.before} → ${pruned.after} bytes`);
+const unstyled = missingMantineStyles(outDir, join(root, 'src/app/mantineStyles.ts'));
+if (unstyled.length) throw new Error(`src/app/mantineStyles.ts imports no stylesheet for these Mantine components the site uses: ${unstyled.join(', ')}`);
 const afterPaintFile = await buildAfterPaint();
 
 const serverDir = mkdtempSync(join(tmpdir(), 'formwork-prerender-'));
@@ -74,23 +63,13 @@ try {
   const template = appAfterPaint(readFileSync(join(outDir, 'index.html'), 'utf8'), afterPaintFile);
   const started = Date.now();
   let pages = 0;
-  let frames = 0;
-  const write = (file, locale, page, mark) => {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, fill(template, { locale, ...page, mark, attribute: entry.PRERENDERED_ATTRIBUTE }));
-  };
   for (const locale of entry.languages) {
     for (const path of entry.paths()) {
       const file = join(outDir, 'prerendered', locale, `${path === '/' ? '/index' : path}.html`);
-      write(file, locale, await entry.renderPage(path, locale), entry.prerenderedMark(locale, path));
+      const page = await entry.renderPage(path, locale);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, fill(template, { locale, ...page, mark: entry.prerenderedMark(locale, path), attribute: entry.PRERENDERED_ATTRIBUTE }));
       pages += 1;
-    }
-    for (const role of entry.staffRoles) {
-      for (const path of entry.framed()) {
-        const file = join(outDir, 'prerendered', 'frames', role, locale, `${path}.html`);
-        write(file, locale, await entry.renderFrame(path, locale, role), entry.frameMark(role, locale, path));
-        frames += 1;
-      }
     }
   }
   writeFileSync(join(outDir, 'prerendered', 'languages.json'), `${JSON.stringify({ default: entry.defaultLanguage, languages: entry.languages })}\n`);
@@ -98,7 +77,7 @@ try {
   writeFileSync(join(outDir, 'prerendered', 'routes.json'), `${JSON.stringify({ routes: entry.routes() })}\n`);
   keepRetired(outDir, previousAssets); // after every step that reads the build's own scripts
   writeFileSync(join(outDir, BUILD_STAMP), `${digest}\n`);
-  if (logLevel !== 'silent') console.log(`prerendered ${pages} pages and ${frames} staff frames (${entry.languages.join(', ')}) in ${Date.now() - started} ms`);
+  if (logLevel !== 'silent') console.log(`prerendered ${pages} pages (${entry.languages.join(', ')}) in ${Date.now() - started} ms`);
 } finally {
   rmSync(serverDir, { recursive: true, force: true });
 }

@@ -8,20 +8,21 @@ import { join } from 'node:path';
 export const BUILD_STAMP = '.build-stamp';
 
 /**
- * The renderer, the generated code and messages, the page, the dependencies and the build itself (a
- * content editor's project copy in the tests takes the same list, so a new build script is in both).
+ * The renderer, the generated code and messages, what the renderer shares with the generator (shared/),
+ * the page, the dependencies and the build itself (a content editor's project copy in the tests takes
+ * the same list, so a new build script is in both).
  */
 export const SITE_SOURCES = [
   'src',
+  'shared',
   'index.html',
   'vite.config.ts',
   'public',
   'package-lock.json',
   'scripts/build-site.mjs',
   'scripts/site-sources.mjs',
-  'scripts/unused-mantine-css.mjs',
+  'scripts/mantine-styles.mjs',
   'scripts/retired-assets.mjs',
-  'scripts/react-router-production.ts',
 ];
 
 /** A digest of every file the build reads under `root`, by path and content. */

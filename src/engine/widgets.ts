@@ -10,7 +10,7 @@ export interface FieldFacts {
   traits: FieldTraits;
 }
 
-/** Names in the widget registry: ours (src/theme/widgets) or @rjsf/mantine's ("text" is RJSF's default). */
+/** Names in the widget registry: ours (src/theme/widgets) or RJSF core's ("text" is its default). */
 export type WidgetName = 'FileWidget' | 'SsnWidget' | 'select' | 'textarea' | 'checkbox' | 'email' | 'text';
 export type Tester = (f: FieldFacts) => boolean;
 

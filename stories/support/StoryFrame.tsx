@@ -3,12 +3,12 @@
  * and the language provider (with ?lang=). A form story sits at its own route, so values a form takes
  * from the route (/success/:amount) are there.
  */
-import '@mantine/core/styles.css';
+import '../../src/app/mantineStyles.ts';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { LocaleProvider, MessagePart } from '../../src/app/locale.tsx';
 import { SiteProviders } from '../../src/app/SiteProviders.tsx';
-import { STAFF_PART } from '../../src/engine/messageParts.ts';
+import { STAFF_PART } from '../../shared/messageParts.ts';
 import type { Locale } from '../../src/engine/types.ts';
 
 // The site's page names Mantine's colour scheme on <html> (index.html), which Mantine's stylesheet keys its

@@ -1,11 +1,10 @@
 /**
- * The `<input>` behind RJSF's text-like widgets (text, email, number, …): @rjsf/mantine's template with
- * a plain TextInput for numbers too. Mantine's NumberInput brings react-number-format (~5 KB gzip) into
+ * The `<input>` behind RJSF's text-like widgets (text, email, number, …): Mantine's TextInput, for
+ * numbers too. Mantine's NumberInput brings react-number-format (~5 KB gzip) into
  * every form for fields none of ours has; a native number input also opens the phone's number keypad.
  */
 import { TextInput } from '@mantine/core';
 import { SchemaExamples } from '@rjsf/core';
-import { cleanupOptions } from '@rjsf/mantine/lib/utils.js';
 import { examplesId, getInputProps, labelValue, type BaseInputTemplateProps } from '@rjsf/utils';
 import { useCallback, type ChangeEvent, type FocusEvent, type MouseEvent } from 'react';
 import { fieldHint } from '../fieldHint.ts';
@@ -73,7 +72,6 @@ export default function BaseInputTemplate(props: BaseInputTemplateProps) {
         list={schema.examples ? examplesId(id) : undefined}
         {...inputProps}
         type={numeric ? 'number' : inputProps.type}
-        {...cleanupOptions(options)}
         // Mantine links the description and the error to the input itself (aria-describedby), over any
         // ids given here: the help is read with the input because it is the description (../fieldHint.ts).
         description={description}

@@ -1,18 +1,18 @@
 /**
- * @rjsf/mantine's field template plus a status line under each field: its error, or 'Looks good!' once
- * it has been left valid. The line's height is reserved, so a message appearing on blur never moves
- * the page under the applicant's pointer (a click on Continue would otherwise be lost).
+ * A field: its widget, and a status line under it with its error, or 'Looks good!' once it has been
+ * left valid. The line's height is reserved, so a message appearing on blur never moves the page under
+ * the applicant's pointer (a click on Continue would otherwise be lost).
  *
- * Mantine's own error text stays in the DOM as the input's accessible description (aria-describedby)
- * but is not displayed (index.html), so the error is seen once and heard once. Before a submit the line
- * is a polite live region: leaving a field announces its error. After a submit it is quiet, because the
- * summary alert speaks and focus moves to the first invalid field, which reads its own error.
+ * The widget shows the error as Mantine's error text, which Mantine links to the input (aria-describedby)
+ * and which is not displayed (index.html), so the error is seen once and heard once. Before a submit the
+ * line is a polite live region: leaving a field announces its error. After a submit it is quiet, because
+ * the summary alert speaks and focus moves to the first invalid field, which reads its own error.
  *
- * RJSF's help line is not rendered here: each widget shows the help as its input's description, which
- * Mantine links to the input (../fieldHint.ts), so it is heard with the field, and seen once.
+ * RJSF's own error list, help line and description (`errors`, `help`, `description`) are not rendered:
+ * each widget shows the help as its input's description, which Mantine links to the input
+ * (../fieldHint.ts), so it is heard with the field, and seen once.
  */
 import { Text } from '@mantine/core';
-import MantineFieldTemplate from '@rjsf/mantine/lib/templates/FieldTemplate.js';
 import type { FieldTemplateProps } from '@rjsf/utils';
 import { FormattedMessage } from 'react-intl';
 import { fieldName, type FormContext } from '../../engine/formContext.ts';
@@ -20,15 +20,21 @@ import { fieldName, type FormContext } from '../../engine/formContext.ts';
 const filled = (v: unknown) => v !== undefined && v !== null && v !== '' && v !== false;
 
 export default function FieldTemplate(props: FieldTemplateProps) {
-  const { id, rawErrors, formData, registry, hidden } = props;
+  const { id, classNames, style, rawErrors, formData, registry, hidden, children } = props;
   const ctx = registry.formContext as FormContext;
-  if (id === registry.globalFormOptions.idPrefix || hidden) return <MantineFieldTemplate {...props} />;
+  if (hidden) return <div style={{ display: 'none' }}>{children}</div>;
+  const field = (
+    <div className={classNames} style={style}>
+      {children}
+    </div>
+  );
+  if (id === registry.globalFormOptions.idPrefix) return field;
   const name = fieldName(id);
   const error = rawErrors?.[0];
   const good = !error && (ctx.touched.has(name) || ctx.submitted) && filled(formData);
   return (
     <div data-field={name}>
-      <MantineFieldTemplate {...props} help={undefined} />
+      {field}
       <Text
         component="div"
         size="sm"

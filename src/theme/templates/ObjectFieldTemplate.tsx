@@ -1,11 +1,10 @@
 /**
  * The form's top-level object: its fields in order with the service's content blocks around them
  * (top, before:<field>, after:<field>, bottom — engine/blocks.ts decides where), and the red summary
- * line of a failed submit right under the top blocks, where the original showed it. Nested objects
- * keep @rjsf/mantine's template.
+ * line of a failed submit right under the top blocks, where the original showed it. A form has no
+ * nested object (schemas/meta/property.meta.json allows scalar fields only), so this is the only one.
  */
 import { Alert, Stack } from '@mantine/core';
-import MantineObjectFieldTemplate from '@rjsf/mantine/lib/templates/ObjectFieldTemplate.js';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import { Fragment, useEffect, useRef } from 'react';
 import { Blocks } from '../../components/Blocks.tsx';
@@ -13,8 +12,7 @@ import { layoutFields } from '../../engine/blocks.ts';
 import type { FormContext } from '../../engine/formContext.ts';
 
 export default function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
-  const { properties, registry, fieldPathId } = props;
-  if (fieldPathId.$id !== registry.globalFormOptions.idPrefix) return <MantineObjectFieldTemplate {...props} />;
+  const { properties, registry } = props;
   const ctx = registry.formContext as FormContext;
   const visible = properties.filter((p) => !p.hidden);
   const content = new Map(visible.map((p) => [p.name, p.content]));

@@ -3,5 +3,5 @@ import BaseInputTemplate from './BaseInputTemplate.tsx';
 import FieldTemplate from './FieldTemplate.tsx';
 import ObjectFieldTemplate from './ObjectFieldTemplate.tsx';
 
-/** Our templates over @rjsf/mantine's (src/theme/index.ts merges them). */
+/** Our templates over RJSF core's (src/theme/index.ts). */
 export const templates: Partial<TemplatesType> = { BaseInputTemplate, FieldTemplate, ObjectFieldTemplate };

@@ -1,5 +1,5 @@
 /**
- * A yes/no field (the terms box): @rjsf/mantine's checkbox, marked invalid and described by its error
+ * A yes/no field (the terms box): Mantine's Checkbox, marked invalid and described by its error
  * and hint. Mantine's Checkbox sets no aria-invalid and gives its error and description no id, so
  * they get ids of their own here and the box names them in aria-describedby. (The error is displayed
  * in the status line under the field, templates/FieldTemplate.tsx; this copy is read, not shown.)

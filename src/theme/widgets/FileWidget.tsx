@@ -58,10 +58,9 @@ export default function FileWidget(props: WidgetProps) {
       label={label}
       required={required}
       disabled={disabled || readonly}
-      // Named for the page's code, which opens the picker of a prerendered form before the form's code has
-      // come (earlyFilePick.ts); a file chosen then is handed to this widget as its change (earlyInput.ts).
-      // (Disabled with the button: Mantine disables the hidden input only when read-only, and a drop goes there.)
-      // Its change read here rather than by Mantine, which would take the first of several dropped files.
+      // Named for the drop of a file on the field, which goes into this input (fileDrop.ts); disabled with
+      // the button (Mantine disables it only when read-only, and a drop goes there). Its change read here
+      // rather than by Mantine, which would take the first of several dropped files.
       fileInputProps={
         {
           [PICKER_OF]: id,
@@ -74,7 +73,7 @@ export default function FileWidget(props: WidgetProps) {
           },
         } as InputHTMLAttributes<HTMLInputElement>
       }
-      // Where a file may be dropped for this field (fileDrop.ts, in the page's code).
+      // Where a file may be dropped for this field (fileDrop.ts).
       wrapperProps={{ [DROP_ZONE_OF]: id }}
       value={file}
       onChange={(chosen: File | null) => void choose(chosen)}

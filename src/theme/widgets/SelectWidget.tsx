@@ -2,7 +2,7 @@
  * A choice from a list, as the phone's own picker: a native <select> (Mantine's NativeSelect). Native
  * is what applicants on phones handle best (the system wheel or sheet, with its own search on long
  * lists such as the 50 states), it works with every screen reader, and it weighs a few hundred bytes,
- * where @rjsf/mantine's searchable Select brings Combobox, ScrollArea and floating-ui (~19 KB gzip).
+ * where Mantine's searchable Select brings Combobox, ScrollArea and floating-ui (~19 KB gzip).
  * One choice only: a form's fields are scalars (schemas/meta/property.meta.json has no arrays), so no
  * field asks for several.
  */

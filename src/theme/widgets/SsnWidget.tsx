@@ -9,7 +9,6 @@ import { PasswordInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { UNAVAILABLE, useHydrated } from '../../components/UntilHydrated.tsx';
 import { fieldHint } from '../fieldHint.ts';
 
 export const digitsOnly = (text: string, max: number): string => text.replace(/\D/g, '').slice(0, max);
@@ -18,8 +17,6 @@ export default function SsnWidget(props: WidgetProps) {
   const { id, label, value, required, disabled, readonly, rawErrors, options, onChange, onBlur, onFocus, schema } = props;
   const intl = useIntl();
   const [visible, setVisible] = useState(false);
-  // A prerendered form takes the number before its code has come; the show/hide needs the code.
-  const live = useHydrated();
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : 9;
   // One name, "Show SSN", with Mantine's aria-pressed saying whether it is shown (a name that also
   // changed would be read "Hide SSN, pressed").
@@ -40,8 +37,6 @@ export default function SsnWidget(props: WidgetProps) {
         'aria-label': toggleLabel,
         tabIndex: 0,
         disabled: disabled || readonly,
-        // Before the form's code it does nothing yet: said so, but in the tab order (a keyboard user tabbing on would skip it).
-        ...(live ? {} : UNAVAILABLE),
         // Mantine toggles on Space only; a button also answers Enter.
         onKeyDown: (e: KeyboardEvent<HTMLButtonElement>) => {
           if (e.key !== 'Enter') return;

@@ -5,5 +5,5 @@ import SelectWidget from './SelectWidget.tsx';
 import SsnWidget from './SsnWidget.tsx';
 import TextareaWidget from './TextareaWidget.tsx';
 
-/** Our widgets over @rjsf/mantine's; engine/widgets.ts decides which field gets which. */
+/** Our widgets over RJSF core's; engine/widgets.ts decides which field gets which. */
 export const widgets: RegistryWidgetsType = { CheckboxWidget, FileWidget, SelectWidget, SsnWidget, TextareaWidget };

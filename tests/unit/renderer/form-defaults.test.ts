@@ -5,7 +5,7 @@
  * precompiled validators the browser uses.
  */
 import Form from '@rjsf/core';
-import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
+import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
