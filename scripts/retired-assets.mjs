@@ -1,6 +1,6 @@
 // The previous build's assets, kept for a day after a new build (scripts/build-site.mjs). A page loaded
-// before a rebuild asks for the chunks of its own build: a prerendered form's code only when the visitor
-// starts on it (docs/prerendering.md), possibly long after. Their names carry their content's hash, so
+// before a rebuild asks for the chunks of its own build: the next screen's or a dialog's code only when it
+// is needed, possibly long after. Their names carry their content's hash, so
 // the new build never overwrites one; pages loaded after the rebuild only ever name the new files.
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

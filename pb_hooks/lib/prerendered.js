@@ -7,7 +7,6 @@
  */
 const ROUTE = /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/;
 const LANGUAGE = /^[a-z]{2,3}$/;
-const ROLE = /^[a-z]{1,32}$/;
 
 /**
  * The page's file inside the public dir, or null when the request is not for one. `languages` is the
@@ -16,23 +15,6 @@ const ROLE = /^[a-z]{1,32}$/;
 function prerenderedPage(path, asked, remembered, languages) {
   const lang = ROUTE.test(path) ? pageLanguage(asked, remembered, languages) : null;
   return lang && `prerendered/${lang}${path === '/' ? '/index' : path}.html`;
-}
-
-/**
- * The staff frame that answers a request, or null: for a browser whose formwork.staff cookie names a
- * role (`role`; src/features/staff/frameHint.ts), the page around a staff list as that role sees it
- * before the records arrive (<publicDir>/prerendered/frames/<role>/<lang>/<route>.html; a route the build
- * framed no file for is answered as before). Only for a list as it opens: an address with a query of its
- * own beyond ?lang= (a search, a page) gets the shell, so a frame never shows other filters than the
- * address's. `rawQuery` is the address's query string. The cookie is a hint, not a credential: a frame
- * holds no data.
- */
-function staffFramePage(path, asked, remembered, role, rawQuery, languages) {
-  if (!ROUTE.test(path) || path === '/' || !ROLE.test(role)) return null;
-  const names = rawQuery ? rawQuery.split('&').map((pair) => pair.split('=')[0]) : [];
-  if (names.some((name) => name !== 'lang')) return null;
-  const lang = pageLanguage(asked, remembered, languages);
-  return lang && `prerendered/frames/${role}/${lang}${path}.html`;
 }
 
 /** The language the browser will show: ?lang= if built, else the cookie's if built, else the default. */
@@ -55,6 +37,23 @@ function languageToRemember(asked, remembered, languages) {
 /** Whether `lang` is one of the languages the build prerendered (its prerendered/languages.json). */
 function isBuilt(lang, languages) {
   return !!languages && Array.isArray(languages.languages) && LANGUAGE.test(lang) && languages.languages.indexOf(lang) >= 0;
+}
+
+/**
+ * What the static route serves for a request in `dir` (the public dir): the prerendered page's file (a
+ * path inside `dir`, which may not exist: the route then falls back to the shell) and the language to
+ * remember in the formwork.lang cookie, or null for any other request (or a build without prerendering).
+ * `asked` is the ?lang= value, `remembered` the cookie's (or ''). Runs in a hook.
+ */
+function pageFor(dir, path, asked, remembered) {
+  let languages;
+  try {
+    languages = buildFile(dir, 'languages.json');
+  } catch {
+    return null; // no prerendered/languages.json: a build without prerendering
+  }
+  const file = prerenderedPage(path, asked, remembered, languages);
+  return file ? { file: file, remember: languageToRemember(asked, remembered, languages) } : null;
 }
 
 /** Parsed build files, per JS runtime (each keeps its own copy of this module), by the text they were read from. */
@@ -112,4 +111,4 @@ function unknownAddress(dir, path) {
   }
 }
 
-module.exports = { buildFile, prerenderedPage, staffFramePage, languageToRemember, isSiteRoute, unknownAddress };
+module.exports = { pageFor, isSiteRoute, unknownAddress };

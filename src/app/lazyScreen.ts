@@ -7,18 +7,11 @@
  * address: RouteErrorBoundary), where React.lazy keeps the failure until the page is reloaded.
  */
 import { createElement, use, useEffect, type ComponentType } from 'react';
-import { whenEngaged } from './whenEngaged.ts';
 
 export interface LazyScreen<P> {
   Screen: ComponentType<P>;
   /** Loads the module (once; later calls share it). */
   load: () => Promise<unknown>;
-  /**
-   * From now until the visitor's first focus, tap or key (app/whenEngaged.ts), rendering the screen
-   * waits rather than loads it: React leaves a prerendered page's HTML of it in place meanwhile and
-   * takes it over when the code has come (src/main.tsx, for code a page needs only once it is used).
-   */
-  holdUntilEngaged: () => void;
 }
 
 /** Pauses before the second and third try of a chunk that failed to load. */
@@ -32,8 +25,6 @@ export function lazyScreen<P = any>(importer: () => Promise<{ default: Component
   type Module = { default: ComponentType<P> };
   let module: Module | undefined;
   let pending: Promise<Module> | undefined;
-  let held: Promise<void> | undefined;
-  let release = () => {};
   const tries = async (): Promise<Module> => {
     for (let attempt = 0; ; attempt++) {
       try {
@@ -44,16 +35,14 @@ export function lazyScreen<P = any>(importer: () => Promise<{ default: Component
       }
     }
   };
-  const load = () => {
-    release(); // a render held until engagement takes the module loaded for another reason (a visit) too
-    return (pending ??= tries().then(
+  const load = () =>
+    (pending ??= tries().then(
       (m) => (module = m),
       (error: unknown) => {
         pending = undefined; // a failed chunk may load on the next try
         throw error;
       },
     ));
-  };
   // What a render waits for: one promise while it is pending (React asks for it on every try). A failure
   // stands for a while (React renders once more at once after an error, which must see it, not start
   // over), then a later render (another visit to the address) loads the chunk again.
@@ -64,7 +53,7 @@ export function lazyScreen<P = any>(importer: () => Promise<{ default: Component
       rendering = undefined;
       failedAt = 0;
     }
-    return (rendering ??= (held ? held.then(load) : load()).then(
+    return (rendering ??= load().then(
       () => module as Module,
       (error: unknown) => {
         failedAt = Date.now();
@@ -76,19 +65,14 @@ export function lazyScreen<P = any>(importer: () => Promise<{ default: Component
     const { default: Component } = module ?? use(whenLoaded());
     return createElement(Component as ComponentType<object>, props as object);
   }
-  const holdUntilEngaged = () =>
-    void (held ??= new Promise<void>((resolve) => {
-      release = resolve;
-      whenEngaged(resolve);
-    }));
-  return { Screen, load, holdUntilEngaged };
+  return { Screen, load };
 }
 
 /**
- * Loads a screen that opens on a click (a dialog) at the visitor's first focus, tap or key, so the
- * click seldom waits for it, and the page's first load never does. A failed fetch here is tried again
- * when the screen renders.
+ * Loads a screen that opens on a click (a dialog) once the screen offering it has shown, so the click
+ * seldom waits for it and the first render never does. A failed fetch here is tried again when the
+ * screen renders.
  */
-export function usePreloadWhenEngaged(screen: Pick<LazyScreen<unknown>, 'load'>): void {
-  useEffect(() => whenEngaged(() => void screen.load().catch(() => undefined)), [screen]);
+export function usePreload(screen: Pick<LazyScreen<unknown>, 'load'>): void {
+  useEffect(() => void screen.load().catch(() => undefined), [screen]);
 }

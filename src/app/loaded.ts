@@ -5,7 +5,7 @@
  * here before that render rather than arrive in an effect; prepareRoute (app/routes.tsx) loads it first.
  */
 import { formBlocks, loadBlockRenderers } from '../components/blockModules.ts';
-import { CORE_PART } from '../engine/messageParts.ts';
+import { CORE_PART } from '../../shared/messageParts.ts';
 import type { FormModule, FormVariant, Locale, PageEntry, PageModule } from '../engine/types.ts';
 import { registry } from '../generated/registry.ts';
 

@@ -8,10 +8,9 @@ import { registry } from '../generated/registry.ts';
 import { paths } from '../config/paths.ts';
 import { ScreenLoader } from '../components/ScreenLoader.tsx';
 import { HydratingSuspense } from '../components/UntilHydrated.tsx';
-import { agreementsPart, pagePart, STAFF_PART } from '../engine/messageParts.ts';
+import { agreementsPart, pagePart, STAFF_PART } from '../../shared/messageParts.ts';
 import type { Locale, PageEntry } from '../engine/types.ts';
-import { lazyScreen, type LazyScreen } from './lazyScreen.ts';
-import { formCode } from '../features/forms/formCode.ts';
+import { lazyScreen } from './lazyScreen.ts';
 import { loadForm, loadMessages, loadPage } from './loaded.ts';
 import { MessagePart } from './locale.tsx';
 import Root from './Root.tsx';
@@ -45,14 +44,6 @@ const ApplicationStatusPage = lazyScreen(() => import('../features/application/A
 interface RouteHandle {
   preload: () => Promise<unknown>;
   parts: string[];
-  /**
-   * Code the screen needs only once the visitor uses it (the form's, features/forms/formCode.ts): loaded
-   * with the rest on a visit from another screen and by the build, but a prerendered page is taken over
-   * without it and it comes at the visitor's first focus, tap or key (prepareRoute's `prerendered`).
-   */
-  onUse?: Pick<LazyScreen<unknown>, 'load' | 'holdUntilEngaged'>[];
-  /** A staff screen: the build also renders it as a frame for each role (framedPaths). */
-  frame?: boolean;
 }
 const needs = (parts: string[], ...loads: (() => Promise<unknown>)[]): RouteHandle => ({ parts, preload: () => Promise.all(loads.map((load) => load())) });
 /** Loads a staff screen's code only for a stored staff session: signed out, the visit ends at the sign-in page. */
@@ -64,7 +55,7 @@ const whenSignedIn =
     );
 
 const screen = (node: ReactNode) => <HydratingSuspense fallback={<ScreenLoader />}>{node}</HydratingSuspense>;
-/** A screen whose texts are in a part of the catalogue of their own (engine/messageParts.ts). */
+/** A screen whose texts are in a part of the catalogue of their own (shared/messageParts.ts). */
 const screenWith = (part: string, node: ReactNode) => <MessagePart name={part}>{screen(node)}</MessagePart>;
 
 /**
@@ -78,8 +69,8 @@ const pageScreen = (page: PageEntry) =>
     return { default: () => <PageView page={page} content={content} /> };
   });
 
-/** A staff screen's needs: the shell and its own code, for a stored session; the build renders its frames. */
-const staffScreen = (load: () => Promise<unknown>): RouteHandle => ({ ...needs([], whenSignedIn(staffShell.load, load)), frame: true });
+/** A staff screen's needs: the shell and its own code, for a stored session. */
+const staffScreen = (load: () => Promise<unknown>): RouteHandle => needs([], whenSignedIn(staffShell.load, load));
 
 /** Every staff screen: signed-in staff only, inside the staff navigation. */
 function staffRoutes(): RouteObject {
@@ -116,7 +107,7 @@ export function buildRoutes(): RouteObject[] {
     for (const variant of service.forms) {
       children.push({
         path: variant.route,
-        handle: { ...needs(parts, serviceFormPage.load, () => loadForm(variant)), onUse: [formCode] },
+        handle: needs(parts, serviceFormPage.load, () => loadForm(variant)),
         element: screen(<ServiceFormPage key={`${service.id}/${variant.id}`} service={service} variant={variant} />),
       });
     }
@@ -161,20 +152,12 @@ export const routesFor = (() => {
  * chunk and form module) all at once, rather than one after the other (messages → screen chunk → form
  * module): on a slow phone network each step of that chain was a round trip before the form could
  * show. A prerendered page waits for it before hydrating (src/main.tsx), and the build before rendering.
- * Loads are cached, so the screen's own later loads get the same modules. For a `prerendered` page the
- * code the screen needs only once used (RouteHandle.onUse) is left to the visitor's first engagement.
+ * Loads are cached, so the screen's own later loads get the same modules.
  */
-export function prepareRoute(pathname: string, locale: Locale, { prerendered = false } = {}): Promise<unknown> {
+export function prepareRoute(pathname: string, locale: Locale): Promise<unknown> {
   const handles = (matchRoutes(routesFor(pathname), pathname) ?? []).map((match) => match.route.handle as RouteHandle | undefined).filter((h) => !!h);
   const parts = handles.flatMap((handle) => handle.parts);
-  const onUse = handles.flatMap((handle) => handle.onUse ?? []);
-  if (prerendered) onUse.forEach((code) => code.holdUntilEngaged());
-  return Promise.all([
-    loadMessages(locale),
-    ...parts.map((part) => loadMessages(locale, part)),
-    ...handles.map((handle) => handle.preload()),
-    ...(prerendered ? [] : onUse.map((code) => code.load())),
-  ]);
+  return Promise.all([loadMessages(locale), ...parts.map((part) => loadMessages(locale, part)), ...handles.map((handle) => handle.preload())]);
 }
 
 /**
@@ -193,18 +176,6 @@ export function prerenderedPaths(): string[] {
 export function routePatterns(): string[] {
   const leaves = (list: RouteObject[]): string[] => list.flatMap((route) => [...(route.path && route.path !== '*' && !route.children ? [route.path] : []), ...leaves(route.children ?? [])]);
   return [...new Set(leaves(routes))];
-}
-
-/**
- * The staff screens the build renders as frames, one per role and language (src/prerender/entry.tsx).
- * A frame is the screen's first render for a signed-in member of that role (navigation, title, a list's
- * filters, a loader where the data will be), which the server sends to a browser whose formwork.staff
- * cookie names the role; the browser then takes it over (src/main.tsx), or renders the screen over it.
- */
-export function framedPaths(): string[] {
-  const framed = (list: RouteObject[]): string[] =>
-    list.flatMap((route) => [...((route.handle as RouteHandle | undefined)?.frame && route.path ? [route.path] : []), ...framed(route.children ?? [])]);
-  return framed(routes);
 }
 
 /**

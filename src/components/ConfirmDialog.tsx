@@ -3,11 +3,11 @@
  * cancel an application): the text, a way back and the red confirm button; the close button is named.
  *
  * The modal's code (Mantine's Modal with its focus trap and scroll lock, ~9 KB gzip) is not part of
- * the screens that offer such an action: it is fetched at the visitor's first focus, tap or key, so a
- * screen's first load does not wait for a dialog nobody has asked for yet.
+ * the screens that offer such an action: it is fetched once such a screen has shown, so a screen's
+ * first load does not wait for a dialog nobody has asked for yet.
  */
 import { Suspense, useState, type ReactNode } from 'react';
-import { lazyScreen, usePreloadWhenEngaged } from '../app/lazyScreen.ts';
+import { lazyScreen, usePreload } from '../app/lazyScreen.ts';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -31,7 +31,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   // Once asked for, the modal stays mounted, so it can play its closing transition and return focus.
   const [wanted, setWanted] = useState(props.opened);
   if (props.opened && !wanted) setWanted(true);
-  usePreloadWhenEngaged(modal);
+  usePreload(modal);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>

@@ -16,19 +16,12 @@ const FRAME = { border: 0, margin: 0, padding: 0, minWidth: 0 } as const;
  * False while React renders for the build's HTML or takes that HTML over, true from the render after;
  * true from the start where the browser renders on its own.
  */
-export const useHydrated = (): boolean =>
+const useHydrated = (): boolean =>
   useSyncExternalStore(
     noSubscription,
     () => true,
     () => false,
   );
-
-/**
- * A control prerendered before the code that runs it has come (the SSN's show/hide): shown and announced
- * as unavailable (Mantine styles `data-disabled` as it does `disabled`), yet focusable, so a keyboard user
- * tabbing through the form finds it rather than skipping it.
- */
-export const UNAVAILABLE = { 'aria-disabled': true, 'data-disabled': true } as const;
 
 export function UntilHydrated({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();

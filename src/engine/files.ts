@@ -30,8 +30,7 @@ export function acceptedTypesLabel(accept: string[]): string {
 
 /**
  * The attribute naming, on a file field's hidden `<input type=file>`, the id of the button that opens it
- * (FileWidget): how the page's code finds the picker of a prerendered form before the form's code has
- * come (features/forms/earlyFilePick.ts), and how a file chosen then is found again (earlyInput.ts).
+ * (FileWidget): how a file dropped on the field is put into it (features/forms/fileDrop.ts).
  */
 export const PICKER_OF = 'data-picker-of';
 

@@ -6,21 +6,17 @@
  */
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
-import { AppRoutes, framedPaths, prepareRoute, prerenderedPaths, routePatterns } from '../app/routes.tsx';
-import { pb } from '../config/pocketbase.ts';
-import type { StaffRole } from '../features/staff/role.ts';
+import { AppRoutes, prepareRoute, prerenderedPaths, routePatterns } from '../app/routes.tsx';
 import { SiteProviders } from '../app/SiteProviders.tsx';
 import { registry } from '../generated/registry.ts';
 import { prerenderedTitle } from '../hooks/useDocumentTitle.ts';
 import type { Locale } from '../engine/types.ts';
 
-export { frameMark, PRERENDERED_ATTRIBUTE, prerenderedMark } from './marker.ts';
-export { STAFF_ROLES as staffRoles } from '../features/staff/role.ts';
+export { PRERENDERED_ATTRIBUTE, prerenderedMark } from './marker.ts';
 
 export const languages: readonly Locale[] = registry.languages;
 export const defaultLanguage: Locale = registry.defaultLanguage;
 export const paths = prerenderedPaths;
-export const framed = framedPaths;
 export const routes = routePatterns;
 
 export interface RenderedPage {
@@ -52,19 +48,3 @@ export async function renderPage(pathname: string, locale: Locale): Promise<Rend
   if (partial) throw new Error(`prerendering ${pathname} (${locale}) left ${partial[0]} in the page: something suspended that prepareRoute did not load`);
   return { html, title: prerenderedTitle.current };
 }
-
-/**
- * A staff screen's frame (framedPaths): its first render for a signed-in member of `role`, before any
- * record has come. The session is the role alone: its token says only when it ends, which is all the
- * client checks locally, and is never sent (a prerender runs no effects, so nothing is fetched).
- */
-export async function renderFrame(pathname: string, locale: Locale, role: StaffRole): Promise<RenderedPage> {
-  pb.authStore.save(FRAME_TOKEN, { id: 'frame', collectionId: registry.staffCollection, collectionName: registry.staffCollection, role });
-  try {
-    return await renderPage(pathname, locale);
-  } finally {
-    pb.authStore.clear();
-  }
-}
-
-const FRAME_TOKEN = `frame.${Buffer.from(JSON.stringify({ exp: 4102444800 })).toString('base64')}.frame`;

@@ -95,7 +95,7 @@ describe('a content editor adds a service with schema files only', () => {
     await page.getByLabel(label(fieldLabel('email'))).fill(petition.email);
     await page.getByLabel(label(fieldLabel('topic'))).selectOption({ label: en['fields.topic.options.roads']! }); // a native select
     await page.getByLabel(label(fieldLabel('message'))).fill(petition.message);
-    await hydrated(page); // the file goes to the field itself (one chosen before the code is handed over: prerender e2e)
+    await hydrated(page); // the page is React's before a file is set on its input (a fill waits for that by itself)
     await page.locator('input[type=file]').setInputFiles({ name: petition.file, mimeType: 'application/pdf', buffer: PDF_BYTES });
     await page.getByLabel(label(fieldLabel('terms'))).check();
 

@@ -98,7 +98,7 @@ describe('credit repair, applicant to staff', () => {
     await page.getByLabel(label('Elektron pochta')).fill('aziza@example.com');
     await page.getByLabel(label('Familiya')).focus();
     await page.getByLabel(label('Telefon raqami')).fill('+1 415 555 0100');
-    await hydrated(page); // the file goes to the field itself (one chosen before the code is handed over: prerender e2e)
+    await hydrated(page); // the page is React's before a file is set on its input (a fill waits for that by itself)
     await page.locator('input[type=file]').first().setInputFiles(pngOnDisk());
     await expect.poll(() => described(page.locator('#root_stateId'))).toMatch(/Tanlangan: \S+\.png$/); // the name, heard
     const clear = await page.getByRole('button', { name: 'Tozalash' }).first().boundingBox();
@@ -185,7 +185,7 @@ describe('credit repair, applicant to staff', () => {
     await page.getByLabel(label('Фамилия')).fill('Петров');
     await page.getByLabel(label('Электронная почта')).fill('ivan@example.com');
     await page.getByLabel(label('Телефон')).fill('+1 212 555 0101');
-    await hydrated(page); // the file goes to the field itself (one chosen before the code is handed over: prerender e2e)
+    await hydrated(page); // the page is React's before a file is set on its input (a fill waits for that by itself)
     await page.locator('input[type=file]').first().setInputFiles(pngOnDisk());
     await page.locator('#root_amount').click();
     await page.keyboard.press('ArrowDown');

@@ -11,6 +11,7 @@ import { hydrated, launchBrowser, watchConsole } from '../support/browser.ts';
 import type { PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSite } from '../support/site.ts';
 import { superuserClient } from '../support/staff.ts';
+import { submitUrl } from '../../src/engine/submit.ts';
 
 /** What has focus: its id, name and role, enough to tell fields apart. */
 const focused = (page: Page) =>
@@ -78,7 +79,7 @@ describe('a form by keyboard alone', () => {
     await page.keyboard.press('Tab'); // to Continue
 
     // No answer from the server: the message takes the focus (not the disabled button), and is read.
-    const records = '**/api/collections/*/records';
+    const records = `**${submitUrl('aloqacorpcontacts')}`;
     await page.route(records, (route) => route.abort());
     await page.keyboard.press('Enter');
     await expect.poll(() => summary.textContent()).toBe('We could not reach the server. Your answers are kept; please try again.');

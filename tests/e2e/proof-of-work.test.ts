@@ -1,19 +1,21 @@
 /**
- * The proof of work in the browser (src/engine/proofOfWork.ts: a challenge fetched once the form has
- * mounted, solved in a Web Worker), in Debian's chromium against the built site and a real PocketBase
- * with the check on: a send that has to wait says so politely, a refused proof is replaced and the
- * application sent once more, and a form whose proofs keep being refused says so, saving nothing.
- * Every other browser test that submits a form also goes through this check (startSite turns it on).
+ * The proof of work in the browser (src/engine/proofOfWork.ts: a challenge fetched at the visitor's
+ * first focus or tap in the form, solved in a Web Worker), in Debian's chromium against the built site
+ * and a real PocketBase with the check on: a send that has to wait says so politely, a refused proof is
+ * replaced and the application sent once more, and a form whose proofs keep being refused says so,
+ * saving nothing. Every other browser test that submits a form also goes through this check (startSite
+ * turns it on).
  */
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, label, launchBrowser, watchConsole } from '../support/browser.ts';
+import { label, launchBrowser, watchConsole } from '../support/browser.ts';
 import type { PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSite } from '../support/site.ts';
 import { superuserClient } from '../support/staff.ts';
+import { submitUrl } from '../../src/engine/submit.ts';
 
 const CHALLENGE = '**/api/formwork/challenge/aloqacorpcontacts';
-const RECORDS = '/api/collections/aloqacorpcontacts/records';
+const SUBMIT = submitUrl('aloqacorpcontacts');
 
 describe('proof of work in the browser', () => {
   let site: PocketBaseProcess;
@@ -44,14 +46,13 @@ describe('proof of work in the browser', () => {
     await page.getByLabel(label('First name')).fill(name);
     await page.getByLabel(label('Last name')).fill('Yusupova');
     await page.getByLabel(label('Message')).fill('Hello from the proof-of-work test');
-    await hydrated(page); // the form's code has come: what follows is about the proof, not the early input
     return page;
   };
   const stored = async (name: string) =>
     (await (await superuserClient(site)).collection('aloqacorpcontacts').getFullList({ filter: `fname = "${name}"` })) as { proof: string }[];
   const posts = (page: Page) => {
     const sent: number[] = [];
-    page.on('response', (r) => r.url().endsWith(RECORDS) && r.request().method() === 'POST' && sent.push(r.status()));
+    page.on('response', (r) => r.url().endsWith(SUBMIT) && r.request().method() === 'POST' && sent.push(r.status()));
     return sent;
   };
 
@@ -70,7 +71,7 @@ describe('proof of work in the browser', () => {
         }
       };
     });
-    // The challenge comes at the first focus in the page: none before (a visit that fills nothing costs nothing).
+    // The challenge comes at the first focus in the form: none before (a visit that fills nothing costs nothing).
     const early: string[] = [];
     page.on('request', (r) => r.url().includes('/api/formwork/challenge/') && early.push(r.url()));
     await page.goto(`${site.url}/contact?lang=en`);

@@ -18,6 +18,7 @@ import { ROOT, type PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSite } from '../support/site.ts';
 import { createStaff, superuserClient } from '../support/staff.ts';
 import { solvedProof } from '../support/proofOfWork.ts';
+import { submitUrl } from '../../src/engine/submit.ts';
 
 const COLLECTION = 'creditrepairnew';
 const service = registry.services.find((s) => s.collection === COLLECTION)!;
@@ -43,7 +44,7 @@ describe('trash and audit log', () => {
   const viewer = { email: 'trash-viewer@formwork.test', password: '' };
 
   const submit = async (fields: Record<string, string>) => {
-    const res = await fetch(`${site.url}/api/collections/${COLLECTION}/records`, {
+    const res = await fetch(`${site.url}${submitUrl(COLLECTION)}`, {
       method: 'POST',
       body: formData(
         { ...validCreditRepair, ...signed('en'), variant: 'full', locale: 'en', proof: await solvedProof(site.url, COLLECTION), ...fields },

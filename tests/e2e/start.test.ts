@@ -14,6 +14,7 @@ import { freePort, PB_BIN, ROOT } from '../support/pocketbase.ts';
 import { flushOutbox } from '../support/outbox.ts';
 import { solvedProof } from '../support/proofOfWork.ts';
 import { devKeyPath, legacyDevKeyPath } from '../../scripts/start-policy.mjs';
+import { submitUrl } from '../../src/engine/submit.ts';
 
 /** PocketBase's $security.decrypt: AES-256-GCM, the nonce before the sealed bytes, base64. */
 function openSealed(sealed: string, key: string): string {
@@ -83,7 +84,7 @@ describe('npm start', () => {
 
   it('runs Mailpit as the mail sink: a contact message is acknowledged there', async () => {
     expect(output).toContain(`mail (Mailpit):   ${mailUi}`);
-    const res = await fetch(`${url}/api/collections/aloqacorpcontacts/records`, {
+    const res = await fetch(`${url}${submitUrl('aloqacorpcontacts')}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -124,7 +125,7 @@ describe('npm start', () => {
     expect(readFileSync(keyFile, 'utf8').trim()).toBe(legacyKey); // moved out, not replaced
     expect(statSync(keyFile).mode & 0o777).toBe(0o600);
 
-    const res = await fetch(`${url}/api/collections/ssn/records`, {
+    const res = await fetch(`${url}${submitUrl('ssn')}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Sealed Backup', ssn: '123450029', variant: 'full', locale: 'en', proof: await solvedProof(url, 'ssn') }),

@@ -14,9 +14,8 @@ export const CHROMIUM_ARGS = [
 
 /**
  * FORMWORK_E2E_SLOW_SCRIPTS=<ms> holds back each of the site's scripts that long in every page the tests
- * open: a slow phone's network. A test that acts before the page (or a form's own code) is ready, and
- * passes only because the scripts came first here, fails under it (a honeypot filled before the form's
- * code was dropped that way, and only one CI machine showed it). Not set in CI (README, Layout).
+ * open: a slow phone's network. A test that acts before the page is ready, and passes only because the
+ * scripts came first here, fails under it. Not set in CI (README, Layout).
  */
 const SLOW_SCRIPTS_MS = Number(process.env.FORMWORK_E2E_SLOW_SCRIPTS ?? 0);
 
@@ -53,13 +52,9 @@ export const label = (text: string): RegExp => new RegExp(`^${text.replace(/[.*+
 /**
  * Waits until the page's script has taken over a prerendered page (src/components/UntilHydrated.tsx):
  * until then its controls are disabled, so Tab would skip them (clicks and fills wait by themselves).
- * A prerendered form's own code comes at the visitor's first focus, tap or key (src/features/forms/
- * formCode.ts), so where one waits for it, a key no field takes (Shift) is that first engagement.
  */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('fieldset[aria-busy="true"]'));
-  if ((await page.locator('[data-awaiting-code]').count()) > 0) await page.keyboard.press('Shift');
-  await page.waitForFunction(() => !document.querySelector('[data-awaiting-code]'));
 }
 
 /** Console errors and uncaught exceptions are collected, to fail the test (an untranslated key logs one). */

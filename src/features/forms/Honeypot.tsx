@@ -1,9 +1,9 @@
 /**
- * The honeypot input (src/engine/honeypot.ts): off-screen rather than display:none (which bots skip),
+ * The honeypot input (shared/honeypot.ts): off-screen rather than display:none (which bots skip),
  * hidden from screen readers, out of the tab order and never autofilled. Its label is for bots only,
  * so it is not translated.
  */
-import { HONEYPOT_FIELD } from '../../engine/honeypot.ts';
+import { HONEYPOT_FIELD } from '../../../shared/honeypot.ts';
 
 const OFF_SCREEN = { position: 'absolute', left: '-10000px', top: 'auto', width: 1, height: 1, overflow: 'hidden' } as const;
 

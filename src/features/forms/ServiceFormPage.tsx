@@ -5,7 +5,7 @@
  * contact form's "We received your message"), or a dismissible alert above a cleared form (orders).
  */
 import { Alert, Stack, Title } from '@mantine/core';
-import { memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { loadedForm, loadForm } from '../../app/loaded.ts';
@@ -17,9 +17,7 @@ import { routeValues } from '../../engine/routeValues.ts';
 import type { Block, FormModule, FormVariant, ServiceEntry } from '../../engine/types.ts';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 import NotFound from '../pages/NotFound.tsx';
-import type { ApplicationFormProps } from './ApplicationForm.tsx';
-import { forgetEarlySend } from './earlySend.ts';
-import { formCode } from './formCode.ts';
+import { ApplicationForm } from './ApplicationForm.tsx';
 
 /** The success blocks in place of the form, read out and focused so keyboard users land on them. */
 function SuccessInstead({ blocks, constants }: { blocks: Block[]; constants: Record<string, number | string> }) {
@@ -31,36 +29,6 @@ function SuccessInstead({ blocks, constants }: { blocks: Block[]; constants: Rec
     </div>
   );
 }
-
-/**
- * Where the form will be. It asks for the form's code: on a visit from another screen alongside the form's
- * module (this shows while that loads), and in place of a prerendered form the page was rendered afresh
- * after all, with no HTML left to keep until the visitor engages. A failure shows where the form renders.
- */
-function FormLoader() {
-  useEffect(() => void formCode.load().catch(() => undefined), []);
-  return <ScreenLoader height="30vh" />;
-}
-
-const sameValues = (a: Record<string, unknown>, b: Record<string, unknown>) =>
-  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([key, value]) => Object.is(b[key], value));
-
-/**
- * The form, in a Suspense boundary of its own: on a prerendered page its code comes at the visitor's
- * first focus, tap or key (formCode.ts), and until then React keeps the boundary's HTML as the build
- * rendered it. Memoised on what it shows, because React gives up that HTML for the loader (and with it
- * the text typed into it) when a boundary still waiting for its code is rendered again with new props.
- */
-const DeferredForm = memo(
-  function DeferredForm(props: ApplicationFormProps) {
-    return (
-      <Suspense fallback={<FormLoader />}>
-        <formCode.Screen {...props} />
-      </Suspense>
-    );
-  },
-  (a, b) => a.service === b.service && a.variant === b.variant && a.form === b.form && a.onDone === b.onDone && sameValues(a.fixed, b.fixed),
-);
 
 export default function ServiceFormPage({ service, variant }: { service: ServiceEntry; variant: FormVariant }) {
   const intl = useIntl();
@@ -74,8 +42,6 @@ export default function ServiceFormPage({ service, variant }: { service: Service
   const [done, setDone] = useState(false);
   const title = intl.formatMessage({ id: has(variant.title) ? variant.title : variantTitleKey(service.messages, variant.id, has) });
   useDocumentTitle(title);
-  // A send pressed before the form's code, and left with the page: not carried out, not said any more.
-  useEffect(() => () => forgetEarlySend(), []);
 
   useEffect(() => {
     if (form) return;
@@ -118,9 +84,9 @@ export default function ServiceFormPage({ service, variant }: { service: Service
         </Alert>
       )}
       {form && fromRoute?.ok ? (
-        <DeferredForm key={round} service={service} variant={variant} form={form} fixed={fromRoute.values} onDone={onDone} />
+        <ApplicationForm key={round} service={service} variant={variant} form={form} fixed={fromRoute.values} onDone={onDone} />
       ) : (
-        <FormLoader />
+        <ScreenLoader height="30vh" />
       )}
     </Stack>
   );

@@ -1,10 +1,10 @@
 /**
- * Files dragged onto the page. A browser opens a file dropped anywhere on a page in place of the page,
- * and what the visitor had typed would be gone; here a drop never leaves the page. A file dropped on a
- * file field (its wrapper: label, button, texts) is chosen for it: it goes into the field's hidden
- * `<input type=file>` with the `change` the browser's chooser would fire, so the field takes it as if
- * picked there (its type and size checked as always), or, before the form's code has come, keeps it for
- * the hand-over (earlyInput.ts). Set up by the page's own code (formCode.ts), so both work from the start.
+ * Files dragged onto a page with a form. A browser opens a file dropped anywhere on a page in place of
+ * the page, and what the visitor had typed would be gone; here a drop never leaves the page. A file
+ * dropped on a file field (its wrapper: label, button, texts) is chosen for it: it goes into the field's
+ * hidden `<input type=file>` with the `change` the browser's chooser would fire, so the field takes it as
+ * if picked there (its type and size checked as always). Set up by the form while it is on screen
+ * (ApplicationForm).
  */
 import { DROP_ZONE_OF, pickerInput } from '../../engine/files.ts';
 
@@ -55,12 +55,20 @@ function onDrop(event: DragEvent): void {
   input.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
-/** Keeps, in `document`, every dropped file from replacing the page, and gives what is dropped on a file field to it. */
-export function watchFileDrops(document: Document): void {
-  // Captured: React stops a drop on a part of the page it has not taken over yet from going further (to
-  // replay it there later), so a listener on the way back up would not hear it.
+/**
+ * Keeps, in `document`, every dropped file from replacing the page, and gives what is dropped on a file
+ * field to it; returns what stops that.
+ */
+export function watchFileDrops(document: Document): () => void {
+  // Captured: heard before any handler in the page could stop the event on its way.
   const capture = { capture: true };
-  document.addEventListener('dragover', onDragOver, capture);
-  document.addEventListener('dragleave', onDragLeave, capture);
-  document.addEventListener('drop', onDrop, capture);
+  const listeners = [
+    ['dragover', onDragOver],
+    ['dragleave', onDragLeave],
+    ['drop', onDrop],
+  ] as const;
+  for (const [type, listener] of listeners) document.addEventListener(type, listener, capture);
+  return () => {
+    for (const [type, listener] of listeners) document.removeEventListener(type, listener, capture);
+  };
 }

@@ -4,17 +4,17 @@
  * the applicant entered kept. Server field errors come back as problems at the fields.
  *
  * Each send carries a proof of work (src/engine/proofOfWork.ts), solved in a worker from the visitor's
- * first use of the page; a send waits for it when it is not ready yet ("checking"), and a proof the server
- * refuses (expired, spent, from before a restart) is replaced and the application sent once more.
+ * first use of the form (`prepare`); a send waits for it when it is not ready yet ("checking"), and a
+ * proof the server refuses (expired, spent, from before a restart) is replaced and the application sent
+ * once more.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { attemptKeys, contentOf, IDEMPOTENCY_FIELD } from '../../engine/idempotency.ts';
 import { PROOF_FIELD, prover, refusedProof, type Prover } from '../../engine/proofOfWork.ts';
-import { whenEngaged, whenEngagedSoFar } from '../../app/whenEngaged.ts';
 import type { FieldProblem } from '../../engine/problems.ts';
 import { refusalReason, serverProblems } from '../../engine/serverErrors.ts';
-import { postMultipart, recordsUrl, toFormData } from '../../engine/submit.ts';
+import { postMultipart, submitUrl, toFormData } from '../../engine/submit.ts';
 import type { SuccessState } from '../../engine/successState.ts';
 import type { FormVariant, Locale, ServiceEntry } from '../../engine/types.ts';
 import { openCheckoutWindow, sendToCheckout } from './checkout.ts';
@@ -36,13 +36,14 @@ export interface Submission {
   summary: string | null;
   /** Sends; resolves to the first field (in `fields` order) the server refused, if any. */
   send: (values: Record<string, unknown>, files: Map<string, File>, fields: string[]) => Promise<string | null>;
+  /** Starts on the form's proof of work (the visitor's first focus or tap in the form), unless under way. */
+  prepare: () => void;
   /** The applicant changed a field: its server error no longer applies. */
   clearProblem: (field: string) => void;
   reset: () => void;
 }
 
-/** `takenOver`: the form was prerendered and taken over, its code brought by the visitor's first engagement. */
-export function useSubmission(service: ServiceEntry, variant: FormVariant, locale: Locale, onDone: () => void, takenOver = false): Submission {
+export function useSubmission(service: ServiceEntry, variant: FormVariant, locale: Locale, onDone: () => void): Submission {
   const navigate = useNavigate();
   const location = useLocation();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
@@ -50,18 +51,15 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
   // Kept across the retries of one filled form, so a retry of a send that was stored but not answered
   // does not store it twice (src/engine/idempotency.ts); a new one after each success, and for changed content.
   const keys = useRef(attemptKeys()).current;
-  // The form's proofs of work: the first is fetched and solved from the visitor's first focus, tap or key
-  // on this form (on a prerendered form taken over, that engagement is what brought this code: at once).
+  // The form's proofs of work: the first is fetched and solved from `prepare` on (the visitor's first
+  // focus or tap in the form), so a visit that only reads asks the server for nothing.
   const proofs = useRef<Prover | null>(null);
   useEffect(() => {
     const own = prover(service.collection);
     proofs.current = own;
-    const cancel = (takenOver ? whenEngagedSoFar : whenEngaged)(() => own.prepare());
-    return () => {
-      cancel();
-      own.dispose();
-    };
-  }, [service.collection, takenOver]);
+    return () => own.dispose();
+  }, [service.collection]);
+  const prepare = useCallback(() => proofs.current?.prepare(), []);
 
   const send = useCallback(
     async (values: Record<string, unknown>, chosen: Map<string, File>, fields: string[]): Promise<string | null> => {
@@ -84,7 +82,7 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
         proving = false;
         setStatus({ kind: 'sending', percent: 0 });
         const body = toFormData(values, files, { variant: variant.id, locale, [IDEMPOTENCY_FIELD]: keys.current(content), [PROOF_FIELD]: proof });
-        return postMultipart(recordsUrl(service.collection), body, (percent) => setStatus({ kind: 'sending', percent }));
+        return postMultipart(submitUrl(service.collection), body, (percent) => setStatus({ kind: 'sending', percent }));
       };
       try {
         let res = await post();
@@ -121,7 +119,7 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
       } catch (err) {
         checkout?.close();
         // No challenge or no solution (fetch's own failure is a TypeError: no connection).
-        setStatus({ kind: 'failed', reason: proving && !(err instanceof TypeError) ? 'proof' : 'network' });
+        setStatus({ kind: 'failed', reason: proving && !(err instanceof TypeError) ? 'proofOfWork' : 'network' });
         return null;
       }
     },
@@ -157,10 +155,10 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
             ? 'errors.tooMany'
             : status.reason === 'tooLarge'
               ? 'errors.tooLarge'
-          : status.reason === 'proof'
+          : status.reason === 'proofOfWork'
             ? 'errors.proof'
             : 'errors.network';
   const checking = status.kind === 'sending' && !!status.checking;
 
-  return { status, checking, problems, summary, send, clearProblem, reset };
+  return { status, checking, problems, summary, send, prepare, clearProblem, reset };
 }

@@ -2,10 +2,6 @@
 import { paths } from '../../config/paths.ts';
 import { pb } from '../../config/pocketbase.ts';
 import { registry } from '../../generated/registry.ts';
-import { syncFrameHint } from './frameHint.ts';
-
-// Every sign-in, refresh and sign-out, and the session as this page found it (fired at once).
-pb.authStore.onChange(syncFrameHint, true);
 
 /** signed-in, or why not: "expired" when a stored session ran out (the sign-in page says so). */
 export function sessionState(): 'signed-in' | 'expired' | 'signed-out' {

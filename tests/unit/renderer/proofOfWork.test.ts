@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import { PROOF_FIELD as SERVER_PROOF_FIELD } from '../../../generator/transform/collections.ts';
 import { challengeUrl, isChallenge, PROOF_FIELD, proofValue, prover, refusedProof, type Challenge, type Solver } from '../../../src/engine/proofOfWork.ts';
 import { prepare, searchRange, solveChallenge } from '../../../src/engine/proofOfWork.solver.ts';
-import { focusQuietly, watchEngagement, whenEngaged, whenEngagedSoFar } from '../../../src/app/whenEngaged.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -121,53 +120,5 @@ describe('the prover', () => {
     const twice = setup({ failFirst: 2 });
     await expect(twice.p.take()).rejects.toThrow(/HTTP 503/);
     expect(challengeOf(await twice.p.take())).toBe(twice.issued[0]!.challenge);
-  });
-});
-
-describe('when the work starts', () => {
-  it('at the first focus, tap or key, once, and never after a cancel', () => {
-    const page = new EventTarget();
-    let started = 0;
-    whenEngaged(() => started++, page);
-    expect(started).toBe(0); // a visit that does nothing costs nothing
-    page.dispatchEvent(new Event('pointerdown'));
-    page.dispatchEvent(new Event('focusin'));
-    page.dispatchEvent(new Event('keydown'));
-    expect(started).toBe(1);
-    const cancel = whenEngaged(() => started++, page); // asked later: at the next engagement, so none after a cancel
-    cancel();
-    page.dispatchEvent(new Event('focusin'));
-    expect(started).toBe(1);
-  });
-
-  it('at once, for code that came after the visitor engaged (whenEngagedSoFar), if the page was watched', () => {
-    const page = new EventTarget();
-    watchEngagement(page);
-    let started = 0;
-    whenEngagedSoFar(() => started++, page);
-    expect(started).toBe(0);
-    page.dispatchEvent(new Event('keydown'));
-    expect(started).toBe(1);
-    whenEngagedSoFar(() => started++, page);
-    expect(started).toBe(2);
-    // Not watched: nothing is known of an engagement before, so the next one starts it.
-    const unwatched = new EventTarget();
-    unwatched.dispatchEvent(new Event('keydown'));
-    whenEngagedSoFar(() => started++, unwatched);
-    expect(started).toBe(2);
-    unwatched.dispatchEvent(new Event('focusin'));
-    expect(started).toBe(3);
-  });
-
-  it("not when the page itself moves the focus (a new screen's heading), but at the visitor's own", () => {
-    const page = new EventTarget();
-    let started = 0;
-    whenEngaged(() => started++, page);
-    // A stand-in element whose focus() fires focusin synchronously, as the browser's does.
-    const heading = { focus: () => page.dispatchEvent(new Event('focusin')) } as unknown as HTMLElement;
-    focusQuietly(heading);
-    expect(started).toBe(0);
-    page.dispatchEvent(new Event('focusin'));
-    expect(started).toBe(1);
   });
 });
