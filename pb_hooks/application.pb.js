@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../bin/pocketbase-types.d.ts" />
 // The applicant's own page of an application with agreements (/application/<service>#<token>, linked in
 // their e-mail): where it stands, until when they may cancel, and the payment link once it is offered.
 // The token is the only key: it is long, random, never listed, and answers nothing but this summary.

@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../bin/pocketbase-types.d.ts" />
 // GET /api/formwork/dashboard: per service, how many applications there are, how many are still new
 // and how many came in the last 7 days (one request for the staff home, /admin).
 routerAdd('GET', '/api/formwork/dashboard', (e) => {

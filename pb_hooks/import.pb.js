@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../bin/pocketbase-types.d.ts" />
 // POST /api/formwork/import: the original product's realtime-database export into our collections
 // (lib/importer.js, docs/importing.md). Superusers only; the body is the export itself or
 // { "export": …, "dryRun": true }. Answers with the report; re-running it imports nothing twice.

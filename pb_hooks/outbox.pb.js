@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../bin/pocketbase-types.d.ts" />
 // The e-mail outbox (lib/outbox.js): SMTP from the environment at start, a job every minute
 // (FORMWORK_OUTBOX_CRON; "off" leaves sending to staff), and staff endpoints to send what is due now
 // and to resend one e-mail.

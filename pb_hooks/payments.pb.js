@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../bin/pocketbase-types.d.ts" />
 // Payments through the provider's hosted pages only (lib/payments.js): Stripe's webhook, and the
 // Connect endpoints of the original (GET /api/pk, POST /api/account_session), the latter only through
 // a link staff issue (POST /api/formwork/account-links, lib/accountLinks.js).

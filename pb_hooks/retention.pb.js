@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../bin/pocketbase-types.d.ts" />
 // The privacy policy's retention, in force (lib/retention.js, docs/retention.md): a daily job clears the
 // fields whose period has passed and deletes for good the applications all of whose fields have; admins
 // see what it would do now (a dry run that changes nothing) and may run it at once, audited.

@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../bin/pocketbase-types.d.ts" />
 // The security headers of the pages are set by the site's own route (static.pb.js, lib/csp.js).
 
 // Per-IP rate limits (lib/limits.js), set from the environment at every start.

@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../bin/pocketbase-types.d.ts" />
 // x-sensitive fields (lib/sensitive.js): the field holds the masked value every answer shows, the hidden
 // `<field>Sealed` column the encrypted one. An admin's explicit reveal, written to the audit log, is the
 // only way to the plain value.

@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../bin/pocketbase-types.d.ts" />
 // Staff accounts (collection rules: admins create, update and remove them). Here: the rules a filter
 // cannot say. A new account gets PocketBase's verification e-mail and signs in only once verified; an
 // admin cannot lock themselves out; disabling an account or signing out ends its sessions at once; the

@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../bin/pocketbase-types.d.ts" />
 // Staff deletes never destroy an application: it goes to the trash with its files (see lib/trash.js).
 // Admins restore or purge it; entries older than FORMWORK_TRASH_DAYS are purged daily.
 const trashServices = require(`${__hooks}/generated/services.js`).services;
@@ -32,7 +32,8 @@ routerAdd('POST', '/api/formwork/trash/{id}/restore', (e) => {
   const config = require(`${__hooks}/generated/services.js`);
   const admin = requireAdmin(e);
   const entry = e.app.findRecordById(config.trashCollection, e.request.pathValue('id'));
-  let restored = null;
+  /** @type {core.Record} set in the transaction, which throws if it cannot */
+  let restored;
   e.app.runInTransaction((txApp) => {
     restored = require(`${__hooks}/lib/trash.js`).restore(txApp, entry);
     audit(txApp, admin, 'restore', { collection: restored.collection().name, record: restored.id });

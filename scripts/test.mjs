@@ -10,6 +10,10 @@ const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', env: process
 const steps = [
   ['generated files are up to date', 'npm', ['run', '-s', 'generate:check']],
   ['TypeScript compiles (strict)', 'npm', ['run', '-s', 'typecheck']],
+  // The hooks are checked against the declarations of the pinned PocketBase, which its install step copies.
+  ['PocketBase installed', 'bash', ['scripts/install-pocketbase.sh']],
+  ['pb_hooks type-check against PocketBase\'s types', 'npm', ['run', '-s', 'typecheck:hooks']],
+  ['ESLint, no warnings', 'npm', ['run', '-s', 'lint']],
 ];
 for (const [what, cmd, args] of steps) {
   console.log(`\n▶ ${what}`);

@@ -52,7 +52,7 @@ function configure(app) {
     try {
       app.save(settings);
     } catch (err) {
-      throw new Error(`PocketBase refused the backup settings from the environment (FORMWORK_BACKUP_*): ${err}`);
+      throw new Error(`PocketBase refused the backup settings from the environment (FORMWORK_BACKUP_*): ${err}`, { cause: err });
     }
   }
   const where = want.s3.enabled ? `s3://${want.s3.bucket} (${want.s3.endpoint})` : 'pb_data/backups';

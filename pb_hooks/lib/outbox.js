@@ -255,13 +255,13 @@ function withApplicantToken(app, item) {
   const body = { html: item.getString('html'), text: item.getString('text') };
   const marker = require(`${__hooks}/lib/agreements.js`).TOKEN_MARKER;
   if (item.getString('kind') !== 'applicant' || (body.html.indexOf(marker) < 0 && body.text.indexOf(marker) < 0)) return body;
-  let token = '';
+  let token;
   try {
     token = app.findRecordById(item.getString('sourceCollection'), item.getString('record')).getString('accessToken');
   } catch (err) {
     // In the trash: retried like any failed send, marked failed after the last attempt; once the
     // application is restored, staff send it again from its card (its link works again then).
-    throw new Error('The application ' + item.getString('record') + ' of this e-mail is not in its list (in the trash?): its status link cannot be sent.');
+    throw new Error('The application ' + item.getString('record') + ' of this e-mail is not in its list (in the trash?): its status link cannot be sent.', { cause: err });
   }
   if (!/^[A-Za-z0-9]{40}$/.test(token)) throw new Error('The application ' + item.getString('record') + ' has no status link token.');
   return { html: body.html.split(marker).join(token), text: body.text.split(marker).join(token) };

@@ -12,6 +12,8 @@ import { ScrollReset } from './ScrollReset.tsx';
 export default function Root() {
   return (
     <LocaleProvider>
+      {/* Before the screens: its effects run before theirs (RouteFocus.tsx). */}
+      <RouteFocus />
       {/* On a prerendered page the controls wait for the script (links work at once): typed text would
           not be sent, a native submit of the sign-in form would put the password in the address, and
           a language tab would do nothing. */}
@@ -27,7 +29,6 @@ export default function Root() {
         </Container>
       </UntilHydrated>
       <ScrollReset />
-      <RouteFocus />
     </LocaleProvider>
   );
 }

@@ -1,7 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { MAIN_ID } from '../components/LanguageTabs.tsx';
-import { focusQuietly } from './whenEngaged.ts';
 
 /** How long a new screen may take (its chunk, its content) before its heading is no longer awaited. */
 const WAIT_MS = 10_000;
@@ -16,10 +15,13 @@ const WAIT_MS = 10_000;
 export function RouteFocus() {
   const { pathname } = useLocation();
   const shown = useRef(pathname);
-  // Where the focus was when the address changed, read while rendering: before the new screen's own
-  // effects run, so a screen that puts the focus somewhere itself keeps it there.
+  // Where the focus was when the address changed, read as the change is committed: this component is
+  // placed before the screens (Root), so its layout effect runs before theirs and before an autofocus
+  // of the new screen, and a screen that puts the focus somewhere itself keeps it there.
   const before = useRef<Element | null>(null);
-  if (shown.current !== pathname && typeof document !== 'undefined') before.current = document.activeElement;
+  useLayoutEffect(() => {
+    if (shown.current !== pathname) before.current = document.activeElement;
+  }, [pathname]);
   useEffect(() => {
     if (shown.current === pathname) return; // the first load (also when StrictMode runs this twice)
     shown.current = pathname;
@@ -40,7 +42,7 @@ function focusHeadingWhenShown(before: Element | null): () => void {
       // Focusable by script only (not in the Tab order); the heading is no control, so no focus ring.
       if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
       heading.style.outline = 'none';
-      focusQuietly(heading, { preventScroll: true }); // ScrollReset (or the browser, going back) decides the position
+      heading.focus({ preventScroll: true }); // ScrollReset (or the browser, going back) decides the position
     }
     return true;
   };

@@ -161,14 +161,16 @@ export function Blocks({ blocks, constants = registry.site.constants, level = 2 
   // Cards' titles (and the blocks inside an accordion's sections) sit one level under the heading before
   // them: a heading block of this list, or else the heading the list is under (level - 1), so no level is
   // skipped (an h1 followed by h3 cards, as the order page had). Never an h1 of their own, never below h4.
-  let under = level - 1;
+  const firstHeading = blocks.findIndex((b) => b.type === 'heading');
+  const nestedAt = (i: number): Level => {
+    const under = firstHeading !== -1 && firstHeading < i ? level : level - 1;
+    return Math.min(Math.max(under + 1, 2), 4) as Level;
+  };
   return (
     <Stack gap="sm">
-      {blocks.map((b, i) => {
-        const nested = Math.min(Math.max(under + 1, 2), 4) as Level;
-        if (b.type === 'heading') under = level;
-        return <BlockView key={i} block={b} constants={constants} level={level} nested={nested} />;
-      })}
+      {blocks.map((b, i) => (
+        <BlockView key={i} block={b} constants={constants} level={level} nested={nestedAt(i)} />
+      ))}
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import type { ConfirmDialogProps } from './ConfirmDialog.tsx';
 export default function ConfirmModal({ opened, title, children, cancelLabel, confirmLabel, onCancel, onConfirm, confirmMovesFocus = false }: ConfirmDialogProps) {
   const intl = useIntl();
   const [mounted, setMounted] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the render after mount is the point: Mantine notes the focus to give back only when `opened` turns true after its mount
   useEffect(() => setMounted(true), []);
   // Mantine gives the focus back 10 ms after closing, to the control that opened the dialog; after a
   // confirmed delete that control is about to go, and giving it the focus would race the screen's own move.

@@ -24,6 +24,9 @@ const SAMPLES: Record<AdminField['display'], (name: string) => string> = {
   usd: () => '995',
 };
 
+/** When the sample card is looked at: shortly after its record came in. */
+const SAMPLE_SEEN = Date.parse('2026-06-01T12:00:00Z');
+
 export function sampleRecord(card: ServiceEntry['admin']): StoredRecord {
   const record: StoredRecord = { id: 'sample0000record', created: '2026-06-01 10:30:00.000Z', variant: 'full' };
   for (const field of card.fields) record[field.name] = SAMPLES[field.display](field.name);
@@ -48,7 +51,7 @@ export function AdminCardStory({ serviceId, locale }: { serviceId: string; local
   return (
     <StoryFrame locale={locale}>
       <Container size="sm">
-        <RecordCard record={sampleRecord(s.admin)} card={s.admin} fileUrl={(name) => `#${name}`} onDelete={() => {}} payments={s.payments} />
+        <RecordCard record={sampleRecord(s.admin)} card={s.admin} fileUrl={(name) => `#${name}`} now={SAMPLE_SEEN} onDelete={() => {}} payments={s.payments} />
       </Container>
     </StoryFrame>
   );

@@ -23,8 +23,12 @@ export default function ConnectEmbed({ component }: { component: string }) {
   const exp = proof.get('exp') ?? '';
   const sig = proof.get('sig') ?? '';
   const container = useRef<HTMLDivElement>(null);
-  const [state, setState] = useState<{ kind: 'loading' } | { kind: 'ready' } | { kind: 'failed'; message: string }>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // The outcome of one mount, for the account, link, component and attempt it was made for: any other
+  // (a new address, a retry) is loading until its own mount ends.
+  const mounting = JSON.stringify([account, exp, sig, component, attempt]);
+  const [outcome, setOutcome] = useState<{ of: string; kind: 'ready' } | { of: string; kind: 'failed'; message: string } | null>(null);
+  const state = outcome?.of === mounting ? outcome : { kind: 'loading' as const };
 
   useEffect(() => {
     let live = true;
@@ -45,14 +49,13 @@ export default function ConnectEmbed({ component }: { component: string }) {
       });
       if (!live || !container.current) return;
       container.current.replaceChildren(instance.create(component));
-      setState({ kind: 'ready' });
+      setOutcome({ of: mounting, kind: 'ready' });
     };
-    setState({ kind: 'loading' });
-    mount().catch((err: unknown) => live && setState({ kind: 'failed', message: err instanceof ConnectError ? err.messageKey : 'connect.sessionFailed' }));
+    mount().catch((err: unknown) => live && setOutcome({ of: mounting, kind: 'failed', message: err instanceof ConnectError ? err.messageKey : 'connect.sessionFailed' }));
     return () => {
       live = false;
     };
-  }, [account, exp, sig, component, attempt]);
+  }, [account, exp, sig, component, mounting]);
 
   return (
     <Stack gap="sm">

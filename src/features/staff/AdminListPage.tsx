@@ -53,6 +53,8 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
   const query = useMemo(() => readListQuery(params), [params]);
   const card = service.admin;
   const [list, setList] = useState<ListResult<RecordModel> | null>(null);
+  /** When the list on screen was loaded: the cards judge cancel windows as of then. */
+  const [loadedAt, setLoadedAt] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<RecordModel | null>(null);
@@ -63,7 +65,7 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
   const { arrived, reset, loading } = useArrivals(service.collection);
   useDocumentTitle(intl.formatMessage({ id: card.title }));
 
-  const setQuery = (next: ListQuery) => setParams((prev) => writeListQuery(next, prev));
+  const setQuery = useCallback((next: ListQuery) => setParams((prev) => writeListQuery(next, prev)), [setParams]);
   const setPage = (page: number) => setQuery({ ...query, page });
 
   /** A lost session goes back to sign-in (and returns here); anything else is said on the page. */
@@ -99,8 +101,10 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
         return setQuery({ ...query, page: Math.min(query.page - 1, result.totalPages) });
       // The cards render as a transition: React yields to the browser every few milliseconds while it
       // builds a page of them, instead of one long task that holds a phone's main thread.
+      const at = Date.now();
       startTransition(() => {
         setList(result);
+        setLoadedAt(at);
         setError(null);
       });
       // The newest records are on screen: what arrived before this load is no longer news.
@@ -111,8 +115,7 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
     } catch (err) {
       if (request === latest.current) failed(err);
     }
-    // setQuery changes with the URL, which `query` already follows.
-  }, [service.collection, query, card.sort, card.search, failed, loading]);
+  }, [service.collection, query, card.sort, card.search, failed, loading, setQuery]);
 
   useEffect(() => {
     void load();
@@ -238,6 +241,7 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
           forms={service.forms}
           // No link or preview before the file token has come: without it a protected file answers 404.
           fileUrl={(name) => (token ? pb.files.getURL(record, name, { token }) : '')}
+          now={loadedAt}
           onDelete={admin ? () => setConfirming(record) : undefined}
           mail={{ items: mail[record.id] ?? [], canResend: admin, onResend: resend }}
           payments={service.payments}

@@ -5,7 +5,7 @@
  */
 import { Alert, Box, Loader, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import type { ListResult, RecordModel } from 'pocketbase';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
@@ -80,28 +80,30 @@ function AuditLog() {
       return p;
     });
 
-  /** Only the newest request's answer is shown (a slower, older one may come back after it). */
-  const latest = useRef(0);
-  const load = useCallback(async () => {
-    const request = ++latest.current;
-    try {
-      const filter = action ? pb.filter('action = {:a}', { a: action }) : '';
-      const result = await pb.collection(registry.auditCollection).getList<AuditEntry>(page, PER_PAGE, { sort: '-created', filter });
-      if (request !== latest.current) return;
-      setList(result);
-      setError(false);
-    } catch (err) {
-      if (request !== latest.current) return;
-      if (isSessionError(err)) {
-        signOut();
-        navigate(signInPath(paths.audit, true), { replace: true });
-      } else setError(true);
-    }
-  }, [action, page, navigate]);
-
   useEffect(() => {
-    void load();
-  }, [load]);
+    // Only the newest request's answer is shown (a slower, older one may come back after it).
+    let live = true;
+    const filter = action ? pb.filter('action = {:a}', { a: action }) : '';
+    pb.collection(registry.auditCollection)
+      .getList<AuditEntry>(page, PER_PAGE, { sort: '-created', filter })
+      .then(
+        (result) => {
+          if (!live) return;
+          setList(result);
+          setError(false);
+        },
+        (err: unknown) => {
+          if (!live) return;
+          if (isSessionError(err)) {
+            signOut();
+            navigate(signInPath(paths.audit, true), { replace: true });
+          } else setError(true);
+        },
+      );
+    return () => {
+      live = false;
+    };
+  }, [action, page, navigate]);
 
   const when = (value: string) => intl.formatDate(pbDate(value), { dateStyle: 'medium', timeStyle: 'medium' });
   const actionLabel = (a: string) => ((AUDIT_ACTIONS as readonly string[]).includes(a) ? intl.formatMessage({ id: `staff.audit.action.${a}` }) : a);

@@ -24,6 +24,8 @@ interface Props {
   /** The service's form variants, to name the one the record came through (else its id is shown). */
   forms?: FormVariant[];
   fileUrl: (name: string) => string;
+  /** When the list was loaded (ms since the epoch): a cancel window is told open or closed as of then. */
+  now: number;
   /** Admins only: move to the trash. Without it there is no Delete button. */
   onDelete?: () => void;
   /** The service takes payment: show what the provider reported (paid / unpaid). */
@@ -44,7 +46,7 @@ interface Props {
  */
 const offScreenSkipped = (fields: number) => ({ contentVisibility: 'auto', containIntrinsicSize: `auto ${20 + fields * 2.5}rem` }) as const;
 
-export function RecordCard({ record, card, forms = [], fileUrl, onDelete, mail, payments = false, workflow, reveal }: Props) {
+export function RecordCard({ record, card, forms = [], fileUrl, now, onDelete, mail, payments = false, workflow, reveal }: Props) {
   const intl = useIntl();
   const form = forms.find((f) => f.id === record.variant);
   const formName = form ? intl.formatMessage({ id: form.title }) : String(record.variant ?? '');
@@ -60,7 +62,7 @@ export function RecordCard({ record, card, forms = [], fileUrl, onDelete, mail, 
         {typeof record.cancelDeadline === 'string' && record.cancelDeadline && (
           <Text size="sm" fw={600} data-testid="cancel-deadline">
             <FormattedMessage
-              id={record.cancelledAt ? 'staff.cancelled' : Date.parse(record.cancelDeadline.replace(' ', 'T')) > Date.now() ? 'staff.cancelOpen' : 'staff.cancelClosed'}
+              id={record.cancelledAt ? 'staff.cancelled' : Date.parse(record.cancelDeadline.replace(' ', 'T')) > now ? 'staff.cancelOpen' : 'staff.cancelClosed'}
               values={{ date: intl.formatDate(String(record.cancelledAt || record.cancelDeadline).replace(' ', 'T'), { dateStyle: 'medium', timeStyle: 'short' }) }}
             />
           </Text>

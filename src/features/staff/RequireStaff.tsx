@@ -3,7 +3,7 @@
  * that looks valid here is also checked with the server once, so a revoked one ends at sign-in too,
  * rather than showing an empty list (PocketBase lists nothing to a request without a valid session).
  */
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { isSessionError, sessionState, signInPath, signOut, verifySession } from './session.ts';
 
@@ -12,14 +12,18 @@ export default function RequireStaff({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const here = location.pathname + location.search;
   const state = sessionState();
+  // Back to this screen as it is then (its search may have changed since the check started).
+  const toSignIn = useEffectEvent(() => {
+    signOut();
+    navigate(signInPath(here, true), { replace: true });
+  });
 
   useEffect(() => {
     if (state !== 'signed-in') return;
     let live = true;
     verifySession().catch((err: unknown) => {
       if (!live || !isSessionError(err)) return; // offline: the list will say it could not load
-      signOut();
-      navigate(signInPath(here, true), { replace: true });
+      toSignIn();
     });
     return () => {
       live = false;

@@ -81,14 +81,18 @@ function Retention() {
     [navigate, location.pathname, intl],
   );
 
-  const load = useCallback(async () => {
-    try {
-      setReport(await pb.send<RetentionReport>('/api/formwork/retention/report', {}));
-      setError(null);
-    } catch (err) {
-      failed(err, 'staff.retention.loadFailed');
-    }
-  }, [failed]);
+  // The state is set in the answer's callbacks: the effect below only starts the request.
+  const load = useCallback(
+    () =>
+      pb.send<RetentionReport>('/api/formwork/retention/report', {}).then(
+        (fresh) => {
+          setReport(fresh);
+          setError(null);
+        },
+        (err: unknown) => failed(err, 'staff.retention.loadFailed'),
+      ),
+    [failed],
+  );
 
   useEffect(() => {
     void load();

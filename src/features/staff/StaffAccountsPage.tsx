@@ -72,16 +72,24 @@ function StaffAccounts() {
     navigate(signInPath(paths.staff, true), { replace: true });
   }, [navigate]);
 
-  const load = useCallback(async () => {
-    try {
-      const list = await pb.collection(registry.staffCollection).getFullList<StaffAccount>({ sort: 'created' });
-      setAccounts(list);
-      setLoadFailed(false);
-    } catch (err) {
-      if (isSessionError(err)) toSignIn();
-      else setLoadFailed(true);
-    }
-  }, [toSignIn]);
+  // The state is set in the answer's callbacks: the effect below only starts the request.
+  const load = useCallback(
+    () =>
+      pb
+        .collection(registry.staffCollection)
+        .getFullList<StaffAccount>({ sort: 'created' })
+        .then(
+          (list) => {
+            setAccounts(list);
+            setLoadFailed(false);
+          },
+          (err: unknown) => {
+            if (isSessionError(err)) toSignIn();
+            else setLoadFailed(true);
+          },
+        ),
+    [toSignIn],
+  );
 
   useEffect(() => {
     void load();

@@ -93,19 +93,25 @@ export default function TrashPage() {
   /** Only the newest request's answer is shown (a slower, older one may come back after it). */
   const latest = useRef(0);
   const heading = useRef<HTMLHeadingElement>(null);
-  const load = useCallback(async () => {
+  // The state is set in the answer's callbacks: the effect below only starts the request.
+  const load = useCallback(() => {
     const request = ++latest.current;
-    try {
-      const filter = topic ? pb.filter('sourceCollection = {:c}', { c: topic }) : '';
-      const result = await pb.collection(registry.trashCollection).getList<TrashEntry>(page, PER_PAGE, { sort: '-created', filter });
-      if (request !== latest.current) return;
-      // The last entry of the last page went: show the page before it.
-      if (result.items.length === 0 && page > 1) return setQuery({ page: Math.max(1, Math.min(page - 1, result.totalPages)) });
-      setList(result);
-      setError(null);
-    } catch (err) {
-      if (request === latest.current) failed(err);
-    }
+    const filter = topic ? pb.filter('sourceCollection = {:c}', { c: topic }) : '';
+    return pb
+      .collection(registry.trashCollection)
+      .getList<TrashEntry>(page, PER_PAGE, { sort: '-created', filter })
+      .then(
+        (result) => {
+          if (request !== latest.current) return;
+          // The last entry of the last page went: show the page before it.
+          if (result.items.length === 0 && page > 1) return setQuery({ page: Math.max(1, Math.min(page - 1, result.totalPages)) });
+          setList(result);
+          setError(null);
+        },
+        (err: unknown) => {
+          if (request === latest.current) failed(err);
+        },
+      );
   }, [topic, page, failed, setQuery]);
 
   useEffect(() => {
