@@ -5,13 +5,15 @@
 import { join } from 'node:path';
 import { Problems } from './errors.ts';
 import { loadSchemas } from './load.ts';
-import { buildModel, type SiteModel } from './model.ts';
+import { buildModel } from './model/build.ts';
+import type { SiteModel } from './model/types.ts';
 import { validateSources } from './validate.ts';
 import { emitRegistry, type Files } from './emit/registry.ts';
 import { emitServer } from './emit/server.ts';
 import { emitMail } from './emit/mail.ts';
-import { emitTypes } from './emit/types.ts';
 import { emitStories } from './emit/stories.ts';
+import { emitFormTypes } from './emit/formTypes.ts';
+import { emitContract } from './emit/contract.ts';
 import { planMigrations, type PlannedMigration } from './emit/migrations.ts';
 import { columnClashes, siteCollections } from './transform/collections.ts';
 
@@ -45,7 +47,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     }
   });
   problems.throwIfAny();
-  const files: Files = new Map([...emitRegistry(model), ...(await emitTypes(model)), ...emitServer(model), ...emitMail(model), ...emitStories(model)]);
+  const files: Files = new Map([...emitRegistry(model), ...emitServer(model), ...emitMail(model), ...emitStories(model), ...emitContract(model), ...(await emitFormTypes(model))]);
   const migrations = planMigrations(options.migrationsDir ?? join(root, 'pb_migrations'), siteCollections(model), options.now);
   return { model, files, migrations };
 }

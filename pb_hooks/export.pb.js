@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../bin/pocketbase-types.d.ts" />
 // GET /api/formwork/export/{collection}?q=&from=&to=&status=&sort=&lang=&reveal=1 → the filtered staff list as CSV.
 // Staff get sensitive fields masked; `reveal=1` (admins only) exports them in clear. Both are audited.
 routerAdd('GET', '/api/formwork/export/{collection}', (e) => {
@@ -6,7 +6,7 @@ routerAdd('GET', '/api/formwork/export/{collection}', (e) => {
   const collection = e.request.pathValue('collection');
   const service = serviceOf(collection);
   const query = {};
-  for (const name of ['q', 'from', 'to', 'status', 'sort', 'lang', 'reveal']) query[name] = e.request.url.query().get(name);
+  for (const name of require(`${__hooks}/generated/contract.js`).listFilter.keys.concat(['lang', 'reveal'])) query[name] = e.request.url.query().get(name);
   const reveal = query.reveal === '1';
   const staff = reveal && service.sensitiveFields.length > 0 ? requireAdmin(e) : requireStaff(e);
   const { filter, params } = require(`${__hooks}/lib/listFilter.js`).listFilter(service, query);

@@ -4,7 +4,8 @@
  * always yields the same ids and diffs stay stable across machines.
  */
 import { crc32 } from 'node:zlib';
-import type { FieldModel, ServiceModel, SiteModel } from '../model.ts';
+import type { FieldModel, ServiceModel, SiteModel } from '../model/types.ts';
+import { PROTOCOL } from '../contract.ts';
 
 export type PbField = Record<string, unknown> & { id: string; name: string; type: string };
 
@@ -26,7 +27,7 @@ export interface PbCollection {
 export const LOCALE_VALUES = ['en', 'uz', 'ru'];
 
 /** Fields every service record has beside its form's own; the renderer sends them, the server checks them. */
-export const SYSTEM_FIELDS = ['variant', 'locale', 'idempotencyKey'] as const;
+export const SYSTEM_FIELDS = ['variant', 'locale', PROTOCOL.fields.idempotencyKey] as const;
 
 /**
  * The browser's key for one application attempt (src/engine/idempotency.ts), kept across its retries: a
@@ -34,7 +35,7 @@ export const SYSTEM_FIELDS = ['variant', 'locale', 'idempotencyKey'] as const;
  * Unique among the collection's non-empty keys; not hidden, since PocketBase drops hidden fields from a
  * guest's body before the hooks see it (staff may read it: it names nothing but the attempt).
  */
-export const IDEMPOTENCY_KEY = 'idempotencyKey';
+export const IDEMPOTENCY_KEY = PROTOCOL.fields.idempotencyKey;
 export const IDEMPOTENCY_PATTERN = '^[A-Za-z0-9-]{16,64}$';
 
 /**
@@ -44,7 +45,7 @@ export const IDEMPOTENCY_PATTERN = '^[A-Za-z0-9-]{16,64}$';
  * challenge stores one application. Not hidden, since PocketBase drops hidden fields from a guest's body
  * before the hooks see it.
  */
-export const PROOF_FIELD = 'proof';
+export const PROOF_FIELD = PROTOCOL.fields.proof;
 
 /**
  * Fields of a service that takes payment, written only by the server: the checkout link it offered
@@ -141,7 +142,8 @@ export function serviceCollection(s: ServiceModel, site: SiteModel): PbCollectio
     type: 'base',
     listRule: staff,
     viewRule: staff,
-    createRule: '',
+    // Applications are stored only through POST /api/formwork/submit/{collection} (pb_hooks/lib/submit.js).
+    createRule: null,
     // Status changes go through POST /api/formwork/status (pb_hooks/status.pb.js), which keeps the history.
     updateRule: null,
     deleteRule: adminRule(site.staffCollection),

@@ -4,7 +4,7 @@ const agreements = require(`${__hooks}/lib/agreements.js`);
 
 const TOKEN = /^[A-Za-z0-9]{40}$/;
 /** The request header the applicant's page sends the token in (the renderer's ApplicationStatusPage). */
-const TOKEN_HEADER = 'X-Application-Token';
+const TOKEN_HEADER = require(`${__hooks}/generated/contract.js`).headers.applicationToken;
 
 /** The token a request carries ('' without one). */
 function tokenOf(e) {
@@ -58,7 +58,7 @@ function cancel(app, record, now, request) {
   record.set('cancelledAt', now.toISOString().replace('T', ' '));
   const from = { ip: String(request.ip || ''), userAgent: String(request.userAgent || '') };
   const note = 'Cancelled by the applicant from their status page.';
-  const entry = require(`${__hooks}/lib/status.js`).changeStatus(app, record, 'cancelled', { email: 'applicant', ip: from.ip, userAgent: from.userAgent }, note);
+  const entry = require(`${__hooks}/lib/status.js`).changeStatus(app, record, require(`${__hooks}/generated/contract.js`).statuses.cancelled, { email: 'applicant', ip: from.ip, userAgent: from.userAgent }, note);
   require(`${__hooks}/lib/access.js`).audit(app, null, 'cancel', {
     collection: record.collection().name,
     record: record.id,

@@ -16,7 +16,7 @@ const validators = require(`${__hooks}/generated/validators.js`);
 const sensitive = require(`${__hooks}/lib/sensitive.js`);
 
 const TRASH = config.trashCollection;
-const LANGUAGES = config.languages || ['en', 'uz', 'ru'];
+const LANGUAGES = require(`${__hooks}/generated/contract.js`).languages;
 
 /**
  * The original's collections and the fields that held lists of links to its storage bucket (spec §3).
@@ -364,7 +364,7 @@ function planRecord(app, collectionName, key, legacy) {
   const variants = own(service.variants, variantHint) ? [variantHint] : Object.keys(service.variants);
   let best = null;
   for (const id of variants) {
-    const data = Object.assign({}, values);
+    const data = /** @type {Record<string, unknown>} */ (Object.assign({}, values));
     const fields = service.variants[id].fields;
     if (fields.indexOf('terms') >= 0 && data.terms === undefined) data.terms = true; // the original's forms could not be sent unticked (spec §5)
     const errors = check(service, id, data);

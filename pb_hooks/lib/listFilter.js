@@ -6,7 +6,7 @@
 const config = require(`${__hooks}/generated/services.js`);
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
-const MAX_QUERY = 100;
+const MAX_QUERY = require(`${__hooks}/generated/contract.js`).listFilter.maxQuery;
 
 /** { q, from, to, status } from query parameters → { filter, params }; bad values → BadRequestError. */
 function listFilter(service, query) {

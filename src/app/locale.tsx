@@ -3,19 +3,21 @@
  * localStorage), else the site default.
  * Switching updates the URL, localStorage, a cookie (the server picks the prerendered page's language by
  * it: pb_hooks/static.pb.js) and <html lang>, and loads only that language's messages: the core part,
- * plus the parts the screens shown so far asked for (<MessagePart>, engine/messageParts.ts).
+ * plus the parts the screens shown so far asked for (<MessagePart>, shared/messageParts.ts).
  */
 import { Center, Loader } from '@mantine/core';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { RawIntlProvider } from 'react-intl';
+import { createIntl, createIntlCache, RawIntlProvider } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { ScreenLoader } from '../components/ScreenLoader.tsx';
 import type { Locale } from '../engine/types.ts';
 import { registry } from '../generated/registry.ts';
 import { loadedMessages, loadedParts, loadMessages, type Messages } from './loaded.ts';
-import { createSiteIntl } from './siteIntl.ts';
+import { contract } from '../generated/contract.ts';
 
-const STORAGE_KEY = 'formwork.lang';
+/** react-intl's formatter cache, shared by every language's intl object (as its docs set up createIntl). */
+const intlCache = createIntlCache();
+const STORAGE_KEY = contract.cookies.language;
 /** The cookie that tells the server the visitor's language (the same name as the localStorage key). */
 const COOKIE = STORAGE_KEY;
 
@@ -142,7 +144,7 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   const intl = useMemo(
     () =>
       catalogue &&
-      createSiteIntl({ locale: catalogue.locale, messages: catalogue.messages, defaultLocale: registry.defaultLanguage, onError: reportIntlError }),
+      createIntl({ locale: catalogue.locale, messages: catalogue.messages, defaultLocale: registry.defaultLanguage, onError: reportIntlError }, intlCache),
     [catalogue],
   );
 

@@ -1,3 +1,4 @@
+import { contract } from '../generated/contract.ts';
 /**
  * The proof of work every service form sends with its application (issue 8), checked by the server
  * (pb_hooks/lib/proofOfWork.js), in the manner of ALTCHA and with no third-party service: the server
@@ -14,7 +15,7 @@
  */
 
 /** The body field of the solution (generator/transform/collections.ts: PROOF_FIELD). */
-export const PROOF_FIELD = 'proof';
+export const PROOF_FIELD = contract.fields.proof;
 
 export interface Challenge {
   algorithm: string;

@@ -54,8 +54,8 @@ export function serverProblems(body: unknown): Record<string, FieldProblem> {
  * words: too many sends from their address (429), a body larger than the form allows (413), a proof of
  * work refused, or anything else.
  */
-export function refusalReason(status: number, body: unknown): 'proof' | 'server' | 'tooMany' | 'tooLarge' {
+export function refusalReason(status: number, body: unknown): 'proofOfWork' | 'server' | 'tooMany' | 'tooLarge' {
   if (status === 429) return 'tooMany';
   if (status === 413) return 'tooLarge';
-  return status === 400 && refusedProof(body) ? 'proof' : 'server';
+  return status === 400 && refusedProof(body) ? 'proofOfWork' : 'server';
 }

@@ -18,6 +18,7 @@ import { registry } from '../../generated/registry.ts';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 import NotFound from '../pages/NotFound.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { contract } from '../../generated/contract.ts';
 
 interface Summary {
   service: string;
@@ -36,7 +37,7 @@ interface Summary {
 const isoOf = (pbDate: string) => pbDate.replace(' ', 'T');
 
 /** The header the API reads the token from (pb_hooks/lib/application.js TOKEN_HEADER). */
-const TOKEN_HEADER = 'X-Application-Token';
+const TOKEN_HEADER = contract.headers.applicationToken;
 
 export default function ApplicationStatusPage() {
   const intl = useIntl();
@@ -46,7 +47,8 @@ export default function ApplicationStatusPage() {
   const token = tokenInPath ? '' : hash.replace(/^#/, '');
   const service = registry.services.find((s) => s.id === serviceId);
   const [summary, setSummary] = useState<Summary | null>(null);
-  const [missing, setMissing] = useState(false);
+  // The token the API answered 404 for: the page is "not found" for it, or when the link has no token.
+  const [unknownToken, setUnknownToken] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -61,19 +63,18 @@ export default function ApplicationStatusPage() {
   }, [navigate, serviceId, tokenInPath, search]);
 
   useEffect(() => {
-    if (tokenInPath) return;
-    setMissing(!token);
-    if (!token) return;
+    if (tokenInPath || !token) return;
     let live = true;
     pb.send<Summary>(path, { headers: { [TOKEN_HEADER]: token } }).then(
       (s) => live && setSummary(s),
-      (err: { status?: number }) => live && (err.status === 404 ? setMissing(true) : setFailed('application.loadFailed')),
+      (err: { status?: number }) => live && (err.status === 404 ? setUnknownToken(token) : setFailed('application.loadFailed')),
     );
     return () => {
       live = false;
     };
   }, [path, token, tokenInPath]);
 
+  const missing = !tokenInPath && (!token || unknownToken === token);
   if (!service || missing) return <NotFound />;
 
   const cancel = async () => {

@@ -8,7 +8,7 @@ import { Box, Checkbox, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { MessagePart } from '../../app/locale.tsx';
-import { agreementsPart } from '../../engine/messageParts.ts';
+import { agreementsPart } from '../../../shared/messageParts.ts';
 import { textBlocks, type Span } from '../../engine/agreementText.ts';
 import type { Agreements as AgreementsConfig, Locale } from '../../engine/types.ts';
 
@@ -62,7 +62,7 @@ interface Props {
 }
 
 /**
- * The documents travel in a part of the messages of their own (engine/messageParts.ts): the route loads
+ * The documents travel in a part of the messages of their own (shared/messageParts.ts): the route loads
  * it ahead (app/routes.tsx); rendered elsewhere, the documents and the signature show once it has come.
  */
 export function Agreements(props: Props) {
@@ -75,7 +75,7 @@ export function Agreements(props: Props) {
 
 function AgreementsShown({ ns, agreements, value, onChange, problems, disabled }: Props) {
   const intl = useIntl();
-  // A document's text is one literal element (engine/messageParts.ts), which formatMessage returns as
+  // A document's text is one literal element (shared/messageParts.ts), which formatMessage returns as
   // it is: exactly the text the generator hashed.
   const raw = (key: string) => intl.formatMessage({ id: key });
   return (
@@ -101,7 +101,7 @@ function AgreementsShown({ ns, agreements, value, onChange, problems, disabled }
           </section>
         );
       })}
-      <Stack gap="xs" data-testid="signature" className="formwork-signature">
+      <Stack gap="xs" className="formwork-signature">
         {agreements.businessDays > 0 && (
           <Text fw={700} data-testid="cancel-statement">
             {intl.formatMessage({ id: 'agreements.cancelStatement' })}

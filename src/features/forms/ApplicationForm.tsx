@@ -7,13 +7,12 @@
  */
 import { Button, Loader, Progress, Stack, Text } from '@mantine/core';
 import type { IChangeEvent } from '@rjsf/core';
-import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocale } from '../../app/locale.tsx';
-import { useHydrated } from '../../components/UntilHydrated.tsx';
 import { fieldName, type FormContext } from '../../engine/formContext.ts';
-import { HONEYPOT_FIELD } from '../../engine/honeypot.ts';
+import { HONEYPOT_FIELD } from '../../../shared/honeypot.ts';
 import { submitKey } from '../../engine/messages.ts';
 import { DEFAULTS_BEHAVIOUR, withDefaults } from '../../engine/formDefaults.ts';
 import { fieldsInOrder } from '../../engine/formModule.ts';
@@ -23,19 +22,16 @@ import type { FormModule, FormVariant, ServiceEntry } from '../../engine/types.t
 import { fieldErrors, schemaMessages } from '../../engine/validation.ts';
 import { ThemedForm } from '../../theme/index.ts';
 import { Agreements, signaturePayload, signatureProblems, type SignatureState } from './Agreements.tsx';
-import { earlyInputOf, replayEarlyInput, type EarlyCaret } from './earlyInput.ts';
-import { takeEarlySend } from './earlySend.ts';
+import { watchFileDrops } from './fileDrop.ts';
 import { Honeypot } from './Honeypot.tsx';
 import { ProofStatus } from './ProofStatus.tsx';
 import { useSubmission } from './useSubmission.ts';
-
-// For formCode.ts, which calls it as this module arrives (it must not import earlyInput.ts into the page's code).
-export { noteEarlyInput } from './earlyInput.ts';
+import { contract } from '../../generated/contract.ts';
 
 type Values = Record<string, unknown>;
 
 /** The body key the signature of a service's agreements travels under (pb_hooks/lib/agreements.js). */
-const SIGNATURE_FIELD = 'signature';
+const SIGNATURE_FIELD = contract.fields.signature;
 
 const mapValues = <A, B>(record: Record<string, A>, fn: (key: string, value: A) => B): Record<string, B> =>
   Object.fromEntries(Object.entries(record).map(([k, v]) => [k, fn(k, v)]));
@@ -61,52 +57,15 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Appli
   const [submitted, setSubmitted] = useState(false);
   const [localProblems, setLocalProblems] = useState<Record<string, FieldProblem>>({});
   const [focusRequest, setFocusRequest] = useState<{ field: string } | null>(null);
-  const files = useRef(new Map<string, File>());
+  // The chosen files by field, filled by the file widgets (formContext) and read at the submit: one Map
+  // for the form's lifetime, made once; the form value only names the file.
+  const [files] = useState(() => new Map<string, File>());
   const [trap, setTrap] = useState('');
   const [signature, setSignature] = useState<SignatureState>({ name: '', accepted: false });
-  // A prerendered form is used before its code comes (formCode.ts): what was typed, chosen or ticked
-  // meanwhile is handed to the form's state as soon as React has taken the form over, and a press of the
-  // send is carried out then (earlySend.ts), as is a file chosen or dropped (earlyFilePick.ts, fileDrop.ts).
-  // The SSN's show/hide needs the code: it says it is unavailable until then, but stays in the tab order.
-  const live = useHydrated();
-  // Taken over from the page's HTML (its first render a hydration), not rendered afresh (a visit from
-  // another screen, a new form after an inline success): only then is there early input to hand over.
-  const [takenOver] = useState(() => !live);
-  const submission = useSubmission(service, variant, locale, onDone, takenOver);
-  const frame = useRef<HTMLDivElement>(null);
-  const caret = useRef<EarlyCaret | null>(null);
-  // In the commit that took the form over, before anything renders it again (a later render would put
-  // the rendered values back into the inputs).
-  useLayoutEffect(() => {
-    // What the visitor entered before the code came: in the form React took over, or, if React had to
-    // render it afresh instead (an extension changed its HTML), as it was read when the code came.
-    const noted = earlyInputOf(window.location.pathname);
-    const sendPressed = takeEarlySend(window.location.pathname);
-    const root = frame.current;
-    if (!root) return;
-    if (takenOver) caret.current = replayEarlyInput(root);
-    else if (noted) caret.current = replayEarlyInput(root, noted);
-    else return; // a form rendered on a visit from another screen: nothing came before its code
-    // After React has applied what was handed over (its updates from those events come after this commit).
-    if (sendPressed)
-      setTimeout(() => {
-        root.querySelector('form')?.requestSubmit();
-        takeEarlySend(window.location.pathname); // seen again if the marker was still there: RJSF has it now
-      }, 0);
-  }, [takenOver]);
-  // Inside that commit React cannot apply the changes at once: it puts the rendered text back, and the
-  // render after puts the visitor's, with the caret at the end. Once that is done, the caret goes back
-  // where the visitor was typing (unless they have typed on meanwhile).
-  useLayoutEffect(() => {
-    const at = caret.current;
-    if (!at || at.element.value !== at.value) return;
-    caret.current = null;
-    setTimeout(() => {
-      const { element } = at;
-      const atEnd = element.selectionStart === element.value.length && element.selectionEnd === element.value.length;
-      if (element.ownerDocument.activeElement === element && element.value === at.value && atEnd) element.setSelectionRange(at.start, at.end);
-    }, 0);
-  });
+  const submission = useSubmission(service, variant, locale, onDone);
+  // While the form is on screen, a file dropped on a file field is chosen for it, and one dropped
+  // anywhere else never replaces the page (and what was typed in it).
+  useEffect(() => watchFileDrops(document), []);
 
   const t = useCallback((id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values), [intl]);
   const describe = useCallback(
@@ -169,10 +128,10 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Appli
       submitted,
       summary: summaryKey && t(summaryKey),
       summaryTakesFocus,
-      files: files.current,
+      files,
       reportProblem,
     }),
-    [ns, service.constants, form.blocks, touched, submitted, summaryKey, summaryTakesFocus, t, reportProblem],
+    [ns, service.constants, form.blocks, touched, submitted, summaryKey, summaryTakesFocus, t, files, reportProblem],
   );
 
   const onChange = (e: IChangeEvent, id?: string) => {
@@ -197,7 +156,7 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Appli
     const signed = agreements ? { [SIGNATURE_FIELD]: signaturePayload(agreements, locale, signature) } : {};
     const fields = agreements ? [...order, SIGNATURE_FIELD] : order;
     void submission
-      .send({ ...((e.formData ?? data) as Values), ...(trap ? { [HONEYPOT_FIELD]: trap } : {}), ...signed }, files.current, fields)
+      .send({ ...((e.formData ?? data) as Values), ...(trap ? { [HONEYPOT_FIELD]: trap } : {}), ...signed }, files, fields)
       .then((refused) => refused && setFocusRequest({ field: refused === SIGNATURE_FIELD ? 'signatureName' : refused }));
   };
 
@@ -210,9 +169,9 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Appli
           {line.label}: {line.value}
         </Text>
       ))}
-      {/* data-awaiting-code: a prerendered form until its code has come (the end-to-end tests wait on it);
-          data-send-waiting: what the page's code says meanwhile of a press of the send (earlySend.ts). */}
-      <div ref={frame} data-awaiting-code={live ? undefined : ''} data-send-waiting={live ? undefined : t('form.sendWaiting')}>
+      {/* The proof of work starts at the visitor's first focus or tap in the form: a visit that only
+          reads costs the server no challenge (useSubmission). */}
+      <div onFocus={submission.prepare} onPointerDown={submission.prepare}>
         <ThemedForm
           schema={localized.schema}
           uiSchema={localized.uiSchema}

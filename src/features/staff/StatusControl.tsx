@@ -6,6 +6,7 @@ import { Badge, Button, Group, NativeSelect, Stack, Text, TextInput } from '@man
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { pb } from '../../config/pocketbase.ts';
+import { contract } from '../../generated/contract.ts';
 import { registry } from '../../generated/registry.ts';
 
 interface HistoryEntry {
@@ -17,10 +18,9 @@ interface HistoryEntry {
   created: string;
 }
 
-/** Only the applicant cancels (from their status page), and a cancelled application stays so (pb_hooks/status.pb.js). */
-const CANCELLED = 'cancelled';
+/** What the statuses mean (site.json "statusMeanings"), as the server enforces it (pb_hooks/status.pb.js). */
+const { all: STATUSES, initial: INITIAL, final: FINAL, cancelled: CANCELLED, colors: COLOR } = contract.statuses;
 
-const COLOR: Record<string, string> = { new: 'blue.9', review: 'violet.9', approved: 'teal.9', rejected: 'red.9', done: 'gray.7' };
 
 interface Props {
   collection: string;
@@ -33,7 +33,7 @@ interface Props {
 
 export function StatusControl({ collection, recordId, status, canChange, onChanged, onError }: Props) {
   const intl = useIntl();
-  const current = status || registry.statuses[0] || '';
+  const current = status || INITIAL;
   const [next, setNext] = useState(current);
   // A reload brought another status (another admin's change): the choice starts from it again, so a
   // save never quietly moves the application back.
@@ -81,7 +81,7 @@ export function StatusControl({ collection, recordId, status, canChange, onChang
         <Text size="sm" fw={600} component="span">
           <FormattedMessage id="staff.status.label" />
         </Text>
-        <Badge color={COLOR[current] ?? 'gray.7'} variant="outline">
+        <Badge color={(COLOR as Record<string, string>)[current] ?? 'gray.7'} variant="outline">
           {label(current)}
         </Badge>
         <Button variant="subtle" size="compact-xs" onClick={() => (history ? setHistory(null) : void loadHistory())} aria-expanded={!!history}>
@@ -106,14 +106,14 @@ export function StatusControl({ collection, recordId, status, canChange, onChang
           ))}
         </Stack>
       )}
-      {canChange && current !== CANCELLED && (
+      {canChange && !(FINAL as readonly string[]).includes(current) && (
         <Group gap="xs" align="flex-end">
           <NativeSelect
             size="xs"
             label={intl.formatMessage({ id: 'staff.status.change.label' })}
             value={next}
             onChange={(e) => setNext(e.currentTarget.value)}
-            data={registry.statuses.filter((s) => s !== CANCELLED).map((s) => ({ value: s, label: label(s) }))}
+            data={STATUSES.filter((s) => s !== CANCELLED).map((s) => ({ value: s, label: label(s) }))}
           />
           <TextInput
             size="xs"

@@ -3,6 +3,8 @@
  * PocketBase filter for the list, and as the query of the CSV export. The server builds the export's
  * filter with the same expression (pb_hooks/lib/listFilter.js), so the file holds the list on screen.
  */
+import { contract } from '../../generated/contract.ts';
+
 export interface ListQuery {
   q: string;
   /** Local calendar days, YYYY-MM-DD (inclusive). */
@@ -23,7 +25,7 @@ export const showsNewest = (query: ListQuery, cardSort: string): boolean =>
   query.page === 1 && !query.q && !query.from && !query.to && !query.status && sortOf(query, cardSort) === '-created';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const MAX_QUERY = 100;
+const MAX_QUERY = contract.listFilter.maxQuery;
 
 export function readListQuery(params: URLSearchParams): ListQuery {
   const day = (name: string) => (DAY.test(params.get(name) ?? '') ? (params.get(name) as string) : '');
@@ -38,7 +40,7 @@ export function readListQuery(params: URLSearchParams): ListQuery {
   };
 }
 
-const LIST_KEYS = ['q', 'from', 'to', 'status', 'sort', 'page'];
+const LIST_KEYS: readonly string[] = contract.listFilter.keys;
 
 /** The address's parameters for `query`; those of `keep` that are not the list's own (the language) stay. */
 export function writeListQuery(query: ListQuery, keep: URLSearchParams = new URLSearchParams()): URLSearchParams {

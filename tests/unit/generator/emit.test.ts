@@ -7,25 +7,27 @@ import { generate } from '../../../generator/pipeline.ts';
 import { copySchemas } from '../../support/schemas-copy.ts';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { createIntl } from 'react-intl';
-import { messagePartOf } from '../../../src/engine/messageParts.ts';
-import type { CompiledMessages } from '../../../src/engine/types.ts';
+import { messagePartOf } from '../../../shared/messageParts.ts';
+import type { CompiledMessages } from '../../../shared/registry.ts';
 
 describe('emitted files for a fixture service', async () => {
   const copy = copySchemas({ fixtures: ['petition'], withoutServices: true });
   const { files, migrations } = await generate({ root: copy.root, schemasDir: copy.schemasDir, migrationsDir: copy.migrationsDir, now: 1_800_000_000 });
 
-  it('emits the registry, form module, record types, server table, validators and catalogues', () => {
+  it('emits the registry, form module and its types, server table, validators, catalogues and the contract for each side', () => {
     expect([...files.keys()].filter((f) => !f.includes('/messages/parts/')).sort()).toEqual([
+      'pb_hooks/generated/contract.js',
       'pb_hooks/generated/mail.js',
       'pb_hooks/generated/services.js',
       'pb_hooks/generated/validators.js',
+      'src/generated/contract.ts',
       'src/generated/forms/petition.main.ts',
+      'src/generated/forms/petition.main.types.ts',
       'src/generated/forms/petition.main.validate.ts',
       'src/generated/messages/en.json',
       'src/generated/messages/ru.json',
       'src/generated/messages/uz.json',
       'src/generated/registry.ts',
-      'src/generated/types.ts',
       'stories/generated/services.stories.tsx',
     ]);
   });
@@ -67,7 +69,7 @@ describe('emitted files for a fixture service', async () => {
   it.each([
     'src/generated/registry.ts',
     'src/generated/forms/petition.main.ts',
-    'src/generated/types.ts',
+    'src/generated/forms/petition.main.types.ts',
     'pb_hooks/generated/services.js',
     'stories/generated/services.stories.tsx',
   ])('%s matches the golden file', async (path) => {

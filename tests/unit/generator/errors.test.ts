@@ -100,6 +100,16 @@ describe('schema problems', () => {
       want: 'schemas/site.json#/products/plan/paid: no page or form has the route /thanks',
     },
     {
+      given: 'a status meaning that names no status',
+      change: (s) => s.edit('site.json', (j) => (j.statusMeanings.startsService = ['review', 'aproved'])),
+      want: 'schemas/site.json#/statusMeanings/startsService/1: "aproved" is not one of the statuses (new, review, approved, rejected, done, cancelled)',
+    },
+    {
+      given: 'a cancelled status that is not final',
+      change: (s) => s.edit('site.json', (j) => (j.statusMeanings.final = ['rejected'])),
+      want: 'schemas/site.json#/statusMeanings/cancelled: the cancelled status "cancelled" must be one of the final ones: a cancelled contract stays cancelled',
+    },
+    {
       given: 'a route parameter no field takes',
       change: (s) => s.edit(`${SVC}/service.json`, (j) => (j.forms[0].route = '/petition/:ward')),
       want: 'schemas/services/petition/service.json#/forms/0/route: no field of variant "main" takes :ward (x-route-param)',

@@ -116,7 +116,7 @@ describe('a refusal that names no field', () => {
   it('29.4, 29.7: tells a body too large (413) and too many sends from the address (429) from any other refusal', () => {
     expect(refusalReason(413, { message: 'The form is larger than this form allows.' })).toBe('tooLarge');
     expect(refusalReason(429, { message: 'Too many applications from your address.' })).toBe('tooMany');
-    expect(refusalReason(400, { data: { proof: { code: 'expired' } } })).toBe('proof');
+    expect(refusalReason(400, { data: { proof: { code: 'expired' } } })).toBe('proofOfWork');
     expect(refusalReason(400, { data: {} })).toBe('server');
     expect(refusalReason(500, null)).toBe('server');
   });
