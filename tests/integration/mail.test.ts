@@ -16,8 +16,9 @@ import ru from '../../src/generated/messages/ru.json';
 import { formData, pngFile, signed, validCreditRepair } from '../support/fixtures.ts';
 import { freePort, ROOT, startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSmtpSink, type SmtpSink } from '../support/smtp.ts';
-import { flushOutbox, type FlushResult } from '../support/outbox.ts';
+import { flushOutbox, untilDue, untilThrottleOver, type FlushResult } from '../support/outbox.ts';
 import { staffClient, superuserClient } from '../support/staff.ts';
+import { submitUrl } from '../../src/engine/submit.ts';
 
 const pick = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
 const THROTTLE_SECONDS = 2;
@@ -31,13 +32,13 @@ describe('e-mail outbox', () => {
   let admin: PocketBase;
 
   const submitCreditRepair = (change: Record<string, string>) =>
-    fetch(`${pb.url}/api/collections/creditrepairnew/records`, {
+    fetch(`${pb.url}${submitUrl('creditrepairnew')}`, {
       method: 'POST',
       body: formData({ ...validCreditRepair, variant: 'full', ...signed((change.locale ?? 'en') as 'en'), ...change }, { stateId: pngFile() }),
     });
   const flush = () => flushOutbox(admin);
-  /** Lets the staff address's throttle period pass, so one test's staff notice does not hold the next's. */
-  const quiet = () => new Promise((r) => setTimeout(r, THROTTLE_SECONDS * 1000 + 100));
+  /** Lets the throttle period of the last e-mail sent pass, so one test's staff notice does not hold the next's. */
+  const quiet = () => untilThrottleOver(admin, THROTTLE_SECONDS);
   const outboxOf = (record: string) => admin.collection('outbox').getFullList({ filter: `record = "${record}"`, sort: 'kind' });
 
   beforeAll(async () => {
@@ -138,7 +139,7 @@ describe('e-mail outbox', () => {
     expect(failedOnce.every((q) => q.status === 'pending' && q.attempts === 1 && q.lastError !== '')).toBe(true);
 
     smtp = await startSmtpSink(smtpPort);
-    await new Promise((r) => setTimeout(r, 1_200)); // the retry delay (FORMWORK_MAIL_RETRY_SECONDS=1)
+    await untilDue(admin, `record = "${record.id}"`); // the retry delay (FORMWORK_MAIL_RETRY_SECONDS=1)
     expect(await flush()).toMatchObject({ sent: 2 });
     const mails = await smtp.waitFor(2);
     expect(mails.find((m) => m.subject?.startsWith('Imzolangan shartnomangiz va bekor qilish huquqingiz'))).toBeDefined();
@@ -158,7 +159,7 @@ describe('e-mail outbox', () => {
     expect(sentFirst?.status).toBe('sent');
     expect(new Date(held!.nextAttemptAt).getTime() - new Date(sentFirst!.sentAt).getTime()).toBeGreaterThanOrEqual(THROTTLE_SECONDS * 1000 - 5);
 
-    await new Promise((r) => setTimeout(r, THROTTLE_SECONDS * 1000 + 200));
+    await untilDue(admin, `id = "${held!.id}"`);
     await flush();
     expect((await outboxOf(second.id)).find((q) => q.kind === 'applicant')?.status).toBe('sent');
     const toTwice = smtp!.messages.slice(before).filter((m) => m.to && !Array.isArray(m.to) && m.to.text === 'twice@example.com');
@@ -312,7 +313,7 @@ describe('e-mail outbox', () => {
     const evil = 'http://evil.example/login';
     const markup = `<a href="${evil}">Verify your account</a>`;
     const before = smtp!.messages.length;
-    const contact = await fetch(`${pb.url}/api/collections/aloqacorpcontacts/records`, {
+    const contact = await fetch(`${pb.url}${submitUrl('aloqacorpcontacts')}`, {
       method: 'POST',
       body: formData({ fname: `Bank ${markup}`, lname: evil, email: 'victim@example.com', phone: '+1 415 555 0100', message: `Your account is locked. Log in at ${evil} now. ${markup}`, locale: 'en', variant: 'full' }),
     });
@@ -363,7 +364,7 @@ describe('e-mails stored with the status-link token before issue 29.3', () => {
       const old = await startPocketBase({ dataDir, migrationsDir: before, env });
       servers.push(old);
       const root = await superuserClient(old);
-      const res = await fetch(`${old.url}/api/collections/creditrepairnew/records`, {
+      const res = await fetch(`${old.url}${submitUrl('creditrepairnew')}`, {
         method: 'POST',
         body: formData({ ...validCreditRepair, variant: 'full', ...signed('en'), locale: 'en', email: 'earlier@example.com' }, { stateId: pngFile() }),
       });
@@ -413,7 +414,7 @@ describe('e-mail outbox, when a mail server never answers', () => {
 
   it('marks the e-mail failed after the last attempt, keeps the submission, and staff can queue it again', async () => {
     const admin = await superuserClient(pb);
-    const res = await fetch(`${pb.url}/api/collections/creditrepairnew/records`, {
+    const res = await fetch(`${pb.url}${submitUrl('creditrepairnew')}`, {
       method: 'POST',
       body: formData({ ...validCreditRepair, ...signed('en'), variant: 'full', locale: 'en', email: 'lost@example.com' }, { stateId: pngFile() }),
     });
@@ -421,7 +422,7 @@ describe('e-mail outbox, when a mail server never answers', () => {
     const { id } = (await res.json()) as { id: string };
     const flush = () => flushOutbox(admin);
     expect(await flush()).toMatchObject({ retrying: 1 });
-    await new Promise((r) => setTimeout(r, 1_200));
+    await untilDue(admin, `record = "${id}"`); // the retry delay (FORMWORK_MAIL_RETRY_SECONDS=1)
     expect(await flush()).toMatchObject({ failed: 1 });
     const item = await admin.collection('outbox').getFirstListItem(`record = "${id}"`);
     expect(item).toMatchObject({ status: 'failed', attempts: 2 });

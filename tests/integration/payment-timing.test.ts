@@ -11,6 +11,7 @@ import { formData, pngFile, signed, validCreditRepair } from '../support/fixture
 import { startPocketBase, type PocketBaseProcess } from '../support/pocketbase.ts';
 import { copyProject, generateIn, type ProjectCopy } from '../support/project-copy.ts';
 import { superuserClient } from '../support/staff.ts';
+import { submitUrl } from '../../src/engine/submit.ts';
 
 const COLLECTION = 'creditrepairnew';
 
@@ -20,21 +21,36 @@ describe('payment after the cancellation period', () => {
   let root: PocketBase;
 
   const submit = async () => {
-    const res = await fetch(`${pb.url}/api/collections/${COLLECTION}/records`, {
+    const res = await fetch(`${pb.url}${submitUrl(COLLECTION)}`, {
       method: 'POST',
       body: formData({ ...validCreditRepair, ...signed('en'), variant: 'full', locale: 'en' }, { stateId: pngFile() }),
     });
     expect(res.status).toBe(200);
     return (await res.json()) as { id: string; checkoutUrl?: string };
   };
-  /** PocketBase runs a job started through its API in the background: give it a moment to finish. */
-  const runJob = async () => {
-    await root.send('/api/crons/formwork-payment-due', { method: 'POST' });
-    await new Promise((r) => setTimeout(r, 700));
-  };
   const summary = async (id: string) => {
     const token = String((await root.collection(COLLECTION).getOne(id)).accessToken);
     return (await (await fetch(`${pb.url}/api/formwork/application/creditrepair`, { headers: { 'X-Application-Token': token } })).json()) as { checkoutUrl: string; payment: string };
+  };
+  /**
+   * An application whose window closed after every other one's here: the job, which goes through the
+   * applications due in the order their windows closed, offers its link last of them.
+   */
+  const witness = async () => {
+    const { id } = await submit();
+    await root.collection(COLLECTION).update(id, { cancelDeadline: '2020-01-03 05:00:00.000Z' });
+    return id;
+  };
+  /**
+   * Runs the job through PocketBase's API, which starts it in the background, and waits until `due` (an
+   * application the run must offer a link) has one. The job reads which applications are due once, then
+   * offers each in its own transaction: once the latest due has its link, the run is done with the rest.
+   */
+  const runJob = async (due: string) => {
+    await root.crons.run('formwork-payment-due');
+    await expect
+      .poll(async () => (await summary(due)).checkoutUrl, { timeout: 20_000, interval: 100, message: `the payment job never offered ${due} its link` })
+      .not.toBe('');
   };
 
   beforeAll(async () => {
@@ -55,17 +71,17 @@ describe('payment after the cancellation period', () => {
     expect(open.checkoutUrl ?? '').toBe('');
     expect(await summary(open.id)).toMatchObject({ checkoutUrl: '', payment: 'after-cancellation' });
 
-    await runJob();
+    await runJob(await witness());
     expect((await summary(open.id)).checkoutUrl).toBe(''); // still inside the window
 
     await root.collection(COLLECTION).update(closed.id, { cancelDeadline: '2020-01-02 05:00:00.000Z' });
-    await runJob();
-    await expect.poll(async () => (await summary(closed.id)).checkoutUrl).toBe(`https://checkout.formwork.invalid/creditrepair?client_reference_id=${COLLECTION}-${closed.id}`);
+    await runJob(closed.id);
+    expect((await summary(closed.id)).checkoutUrl).toBe(`https://checkout.formwork.invalid/creditrepair?client_reference_id=${COLLECTION}-${closed.id}`);
     expect((await summary(open.id)).checkoutUrl).toBe('');
     const mails = await root.collection('outbox').getFullList({ filter: `record = "${closed.id}" && kind = "applicant"`, sort: 'created' });
     expect(mails.map((m) => m.subject)).toEqual(['Your signed agreement and your right to cancel: Credit repair application', 'Your payment for Credit repair application is due']);
 
-    await runJob(); // once only
+    await runJob(await witness()); // once only
     expect(await root.collection('outbox').getFullList({ filter: `record = "${closed.id}" && kind = "applicant"` })).toHaveLength(2);
   });
 
@@ -74,7 +90,7 @@ describe('payment after the cancellation period', () => {
     const token = String((await root.collection(COLLECTION).getOne(id)).accessToken);
     expect((await fetch(`${pb.url}/api/formwork/application/creditrepair/cancel`, { method: 'POST', headers: { 'X-Application-Token': token } })).status).toBe(200);
     await root.collection(COLLECTION).update(id, { cancelDeadline: '2020-01-02 05:00:00.000Z' });
-    await runJob();
+    await runJob(await witness());
     expect((await summary(id)).checkoutUrl).toBe('');
   });
 });
