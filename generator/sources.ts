@@ -5,7 +5,7 @@
  * meta-schema may leave out is optional here too.
  */
 import type { JSONSchema7 } from 'json-schema';
-import type { Block, BlockPlacement, Company, Link, Locale, Product } from '../shared/registry.ts';
+import type { Block, BlockPlacement, Company, Link, Locale, Product, SiteBasics } from '../shared/registry.ts';
 
 /** The x- keywords property.meta.json adds to a form property. */
 export interface PropertyExtensions {
@@ -105,18 +105,9 @@ export interface PageJson {
 }
 
 /** site.json (site.meta.json). */
-export interface SiteJson {
-  languages: Locale[];
-  defaultLanguage: Locale;
-  staffCollection: string;
-  trashCollection: string;
-  outboxCollection: string;
-  auditCollection: string;
-  historyCollection: string;
-  signatureCollection: string;
-  agreementTextCollection: string;
+export interface SiteJson extends SiteBasics {
+  /** The payment provider's webhook events already acted on (server only). */
   webhookEventCollection: string;
-  statuses: string[];
   statusMeanings: StatusMeanings;
   retention: { default: number; categories: Record<string, number> };
   company: Company;

@@ -220,17 +220,17 @@ export interface SiteShell {
   products: Record<string, Product>;
 }
 
-export interface Registry {
-  site: SiteShell;
+/** The languages and the system collections site.json names, as the generator reads them and the browser gets them. */
+export interface SiteBasics {
   languages: Locale[];
   defaultLanguage: Locale;
   staffCollection: string;
   trashCollection: string;
   /** E-mails of submissions and their delivery state (staff read it on each card). */
   outboxCollection: string;
-  /** Audited staff actions (admins read it). */
+  /** Audited staff actions (reveal, unmasked export, restore, purge): admins read it. */
   auditCollection: string;
-  /** Status changes of applications. */
+  /** Status changes of applications, with who and when. */
   historyCollection: string;
   /** Agreements signed or shown with each application. */
   signatureCollection: string;
@@ -238,6 +238,10 @@ export interface Registry {
   agreementTextCollection: string;
   /** The status workflow; the first is a new submission's (message: status.<value>). */
   statuses: string[];
+}
+
+export interface Registry extends SiteBasics {
+  site: SiteShell;
   services: ServiceEntry[];
   pages: PageEntry[];
   /** One part of a language's messages (shared/messageParts.ts), the core one by default. */

@@ -3,10 +3,10 @@
  * validated sources).
  */
 import type { JSONSchema7 } from 'json-schema';
-import type { Block, BlockPlacement, Company, FieldTraits, Link, Locale, Product } from '../../shared/registry.ts';
+import type { Block, BlockPlacement, Company, FieldTraits, Link, Locale, Product, SiteBasics } from '../../shared/registry.ts';
 import type { AgreementsModel, PaymentTiming } from '../agreements.ts';
 import type { MailTemplateModel } from '../mail.ts';
-import type { PropertySchema, StatusMeanings } from '../sources.ts';
+import type { PropertySchema, SiteJson } from '../sources.ts';
 
 export type FieldKind = 'text' | 'email' | 'select' | 'bool' | 'number' | 'file';
 
@@ -81,26 +81,8 @@ export interface PageModel {
   blocks: Block[];
 }
 
-export interface SiteModel {
-  languages: Locale[];
-  defaultLanguage: Locale;
-  staffCollection: string;
-  trashCollection: string;
-  outboxCollection: string;
-  /** Audited staff actions (reveal, unmasked export, restore, purge): admins read it. */
-  auditCollection: string;
-  /** Status changes of applications, with who and when. */
-  historyCollection: string;
-  /** The status workflow; the first is a new submission's. */
-  statuses: string[];
-  /** What the statuses mean (site.json "statusMeanings"), checked against the list. */
-  statusMeanings: StatusMeanings;
-  /** Agreements applicants signed or were shown. */
-  signatureCollection: string;
-  /** Every agreement text ever presented, by hash (what a signature names). */
-  agreementTextCollection: string;
-  /** The payment provider's webhook events already acted on (server only). */
-  webhookEventCollection: string;
+/** site.json as the model holds it (what the statuses mean is checked against the list), with the rest of the site. */
+export interface SiteModel extends Pick<SiteJson, keyof SiteBasics | 'webhookEventCollection' | 'statusMeanings'> {
   /** Days personal data is kept: per CCPA category letter, else the default (site.json retention). */
   retention: RetentionModel;
   company: Company;
