@@ -19,6 +19,11 @@ export const PROTOCOL = {
     proof: 'proof',
     /** The agreements signed, as JSON (pb_hooks/lib/agreements.js). */
     signature: 'signature',
+    /**
+     * The applicant's UTC offset in minutes (Date.getTimezoneOffset()): the server counts relative date
+     * limits (x-date) from its own clock in the applicant's time zone. Not a column (pb_hooks/lib/submission.js).
+     */
+    timeZoneOffset: 'timeZoneOffset',
   },
   headers: {
     /** The applicant's status-page token, sent in a header so no request log keeps it. */

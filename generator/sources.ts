@@ -18,9 +18,12 @@ export interface PropertyExtensions {
   'x-options'?: string;
   /** A readOnly field's value: "constants.<name>" of service.json. */
   'x-value'?: string;
-  'x-file'?: { accept: string[]; maxSize: number; maxFiles?: number };
+  /** maxFiles > 1: several files (the property is an array of names); maxTotalSize: bytes of them all. */
+  'x-file'?: { accept: string[]; maxSize: number; maxFiles?: number; maxTotalSize?: number };
   'x-format'?: 'usd';
   'x-route-param'?: string;
+  /** A date field's limits relative to the day of submission (shared/dateLimits.ts). */
+  'x-date'?: { min?: string; max?: string };
 }
 
 /** One property of form.schema.json (property.meta.json), `$ref`s resolved. */
@@ -32,11 +35,36 @@ export interface VariantOverride {
   properties?: Record<string, PropertySchema>;
 }
 
+/** A branch of a condition (then, else, a dependentSchemas value): the fields it shows and requires. */
+export interface ConditionBranchJson {
+  properties?: Record<string, PropertySchema>;
+  required?: string[];
+}
+
+/** What a condition tests (form.meta.json #/definitions/test): root fields by const or enum, or given. */
+export interface ConditionTestJson {
+  properties?: Record<string, { const?: string | number | boolean; enum?: (string | number | boolean)[] }>;
+  required?: string[];
+}
+
+/** One entry of form.schema.json allOf (or the root's own if/then/else). */
+export interface ConditionJson {
+  if: ConditionTestJson;
+  then?: ConditionBranchJson;
+  else?: ConditionBranchJson;
+}
+
 /** form.schema.json once its `$ref`s are resolved (form.meta.json). */
-export interface FormSchemaJson extends JSONSchema7 {
+export interface FormSchemaJson extends Omit<JSONSchema7, 'if' | 'then' | 'else' | 'allOf'> {
   properties?: Record<string, PropertySchema>;
   required?: string[];
   'x-variants'?: Record<string, VariantOverride>;
+  if?: ConditionTestJson;
+  then?: ConditionBranchJson;
+  else?: ConditionBranchJson;
+  allOf?: ConditionJson[];
+  dependentRequired?: Record<string, string[]>;
+  dependentSchemas?: Record<string, ConditionBranchJson>;
 }
 
 export interface CheckoutJson {
@@ -75,9 +103,16 @@ export interface ServiceJson {
   payment?: 'upfront' | 'after-cancellation' | 'after-service';
 }
 
-/** ui:order and ui:blocks, of the whole form or of one variant (ui.meta.json). */
+/** One step of a form in steps (ui.meta.json): its id (title: the service message steps.<id>) and fields. */
+export interface UiStepJson {
+  id: string;
+  fields: string[];
+}
+
+/** ui:order or ui:steps, and ui:blocks, of the whole form or of one variant (ui.meta.json). */
 export interface UiLayoutJson {
   'ui:order'?: string[];
+  'ui:steps'?: UiStepJson[];
   'ui:blocks'?: BlockPlacement;
 }
 
@@ -94,7 +129,7 @@ export interface UiJson extends UiLayoutJson {
 export interface AdminJson {
   title: string;
   deleted: string;
-  fields: { name: string; display?: 'text' | 'email' | 'phone' | 'file'; tail?: number; copy?: boolean; label?: string }[];
+  fields: { name: string; display?: 'text' | 'email' | 'phone' | 'file' | 'date'; tail?: number; copy?: boolean; label?: string }[];
 }
 
 /** pages/<id>/page.json (page.meta.json). */

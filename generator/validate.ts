@@ -7,12 +7,25 @@ import addFormats from 'ajv-formats';
 import type { Problems } from './errors.ts';
 import type { SchemaSources, SourceFile } from './load.ts';
 
+/**
+ * A `ui:` key the engine does not read (an RJSF feature such as ui:hidden, a rule language such as
+ * ui:rule) is no typo: say it is not supported there and what is, from the meta-schema's own list.
+ */
+function unsupportedUiKey(error: ErrorObject): string | undefined {
+  const key = String(error.params.additionalProperty);
+  if (!key.startsWith('ui:')) return undefined;
+  const parent = error.parentSchema as { properties?: Record<string, unknown>; patternProperties?: object } | undefined;
+  const supported = Object.keys(parent?.properties ?? {});
+  if (parent?.patternProperties) supported.push('field names');
+  return `not supported here: ${key} (supported: ${supported.join(', ') || 'nothing'})`;
+}
+
 function describe(error: ErrorObject): string {
   // Errors raised by `propertyNames` name the offending key; say which one.
   if (error.propertyName !== undefined) return `invalid key "${error.propertyName}": ${error.message ?? error.keyword}`;
   switch (error.keyword) {
     case 'additionalProperties':
-      return `unknown key "${String(error.params.additionalProperty)}" (is it a typo?)`;
+      return unsupportedUiKey(error) ?? `unknown key "${String(error.params.additionalProperty)}" (is it a typo?)`;
     case 'required':
       return `missing required key "${String(error.params.missingProperty)}"`;
     case 'enum':
@@ -64,7 +77,8 @@ function simplify(errors: ErrorObject[]): ErrorObject[] {
 }
 
 export function createMetaValidator(sources: SchemaSources) {
-  const ajv = new Ajv({ allErrors: true, strict: true, strictTuples: false, allowUnionTypes: true });
+  // verbose: an error carries its schema, so an unsupported key can be answered with the supported ones.
+  const ajv = new Ajv({ allErrors: true, strict: true, strictTuples: false, allowUnionTypes: true, verbose: true });
   addFormats(ajv);
   for (const [name, file] of Object.entries(sources.meta)) {
     const schema = file.data as Record<string, unknown>;

@@ -66,14 +66,26 @@ export type BlockPlacement = Record<string, Block[]>;
 export interface FieldFile {
   /** Accepted MIME types; the server checks the same list by content. */
   accept: string[];
-  /** Bytes. */
+  /** Bytes, per file. */
   maxSize: number;
+  /** 1 for a one-file field; more for a field of several files (its value is the list of their names). */
   maxFiles: number;
+  /** Bytes all the field's files may take together (x-file.maxTotalSize); absent: maxFiles × maxSize. */
+  maxTotalSize?: number;
+}
+
+/** A repeating group (an array of objects): its rows' fields and how many rows it takes. */
+export interface FieldGroup {
+  /** Item field name → its traits (options, format, multiline, …), in the schema's order. */
+  items: Record<string, FieldTraits>;
+  minItems?: number;
+  maxItems: number;
 }
 
 /** What the renderer needs per field beyond JSON Schema (derived from x- keywords). */
 export interface FieldTraits {
   file?: FieldFile;
+  group?: FieldGroup;
   mask?: 'ssn';
   sensitive?: boolean;
   multiline?: boolean;
@@ -99,6 +111,14 @@ export interface FormVariant {
   load: () => Promise<FormModule>;
 }
 
+/** One step of a form: its id (the `?step=` value), its title and its fields in order. */
+export interface FormStepModel {
+  id: string;
+  /** Message key of the title, namespaced: `service.<id>.steps.<step>`. */
+  title: MessageKey;
+  fields: string[];
+}
+
 export type Success = string | { show: 'instead' | 'above'; blocks: Block[] };
 
 export interface FormModule {
@@ -111,14 +131,34 @@ export interface FormModule {
   /** Blocks around fields, with message keys already namespaced. */
   blocks: BlockPlacement;
   /**
+   * The form in titled steps (form.ui.json ui:steps), each with the fields this variant shows on it (a
+   * conditional field included), in order; absent for a form on one page.
+   */
+  steps?: FormStepModel[];
+  /**
    * The form's validators, precompiled by the generator (keyed by schema `$id` or RJSF's schema hash),
    * so the browser ships no schema compiler.
    */
   validators: ValidatorFunctions;
 }
 
-/** usd: an amount (x-format usd) shown as dollars in the reader's locale. */
-export type AdminDisplay = 'text' | 'email' | 'phone' | 'file' | 'masked' | 'usd';
+/**
+ * usd: an amount (x-format usd) shown as dollars in the reader's locale; date: a `format: date` value
+ * shown in the reader's language (copied as stored, YYYY-MM-DD); group: a repeating group's rows as a
+ * table; files: a several-files field's files in stored order.
+ */
+export type AdminDisplay = 'text' | 'email' | 'phone' | 'file' | 'masked' | 'usd' | 'date' | 'group' | 'files';
+
+/** One column of a repeating group's table on the staff card: an item field of the group. */
+export interface AdminColumn {
+  name: string;
+  /** Message key of the item field's label (`…fields.<group>.items.<name>.label`). */
+  label: MessageKey;
+  /** date: in the reader's language; bool: yes / no in the reader's language. */
+  display: 'text' | 'date' | 'bool';
+  /** A choice: its value is shown by the option's text, `${options}.${value}`. */
+  options?: string;
+}
 
 export interface AdminField {
   name: string;
@@ -131,6 +171,13 @@ export interface AdminField {
   options?: string;
   /** Copy button (default true). */
   copy: boolean;
+  /** group: the table's columns, one per item field in the schema's order. */
+  columns?: AdminColumn[];
+  /**
+   * Shown only when a condition of the form says so (an if/then branch, dependentSchemas): the card
+   * leaves it out while it is empty, since the applicant was never asked it.
+   */
+  conditional?: true;
 }
 
 export interface AdminCard {

@@ -7,6 +7,7 @@
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import type { RJSFSchema } from '@rjsf/utils';
 import { buildSync } from 'esbuild';
+import { addDateKeyword } from './dateKeyword.ts';
 import { resolve } from 'node:path';
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..');
@@ -18,10 +19,16 @@ const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..');
  */
 export const formSchemaId = (moduleName: string) => `form_${moduleName.replace(/[^A-Za-z0-9]/g, '_')}`;
 
-/** ES module source exporting one validate function per schema RJSF may validate (root first). */
+/**
+ * ES module source whose default export holds one validate function per schema RJSF may validate (root
+ * first), keyed as RJSF looks them up: the schema's `$id`, or for a sub-schema (a condition's branch)
+ * its hash, which may start with a digit and so cannot be an ES export name: AJV writes CommonJS, which
+ * esbuild turns into the module's default export.
+ */
 export function browserValidatorSource(schema: RJSFSchema, moduleName: string): string {
   // The same AJV options RJSF's runtime validator uses, without line breaks in the generated code.
-  const code = compileSchemaValidatorsCode(schema, { ajvOptionsOverrides: { code: { esm: true, lines: false, source: true } } });
+  // extenderFn: the x-date keyword (relative date limits), the same the server's validators have.
+  const code = compileSchemaValidatorsCode(schema, { ajvOptionsOverrides: { code: { esm: false, lines: false, source: true } }, extenderFn: addDateKeyword });
   // AJV's standalone code still `require`s a runtime helper or two (ucs2length for maxLength): bundled
   // in, so the module imports nothing.
   const bundle = buildSync({

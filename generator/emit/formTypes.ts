@@ -27,7 +27,7 @@ async function variantTypes(s: ServiceModel, v: VariantModel): Promise<string> {
   const schema = {
     ...(plain(v.schema) as JSONSchema7),
     title: `${name}Data`,
-    description: `What an applicant fills in the "${v.id}" form of ${s.id} (${v.route}). A file field holds the chosen file's name; the browser sends the file in its place.`,
+    description: `What an applicant fills in the "${v.id}" form of ${s.id} (${v.route}). A file field holds the chosen file's name (a field of several files the list of their names, in order); the browser sends the files in their place.`,
   };
   // No banner (the template has it); formatted in the repository's style, whatever the schema's layout.
   const data = await compile(schema as never, `${name}Data`, {
@@ -36,6 +36,8 @@ async function variantTypes(s: ServiceModel, v: VariantModel): Promise<string> {
     style: { singleQuote: true, printWidth: 160 },
     additionalProperties: false,
     strictIndexSignatures: true,
+    // A repeating group or several files as a plain list (T[]), not a union of every length up to maxItems.
+    maxItems: -1,
   });
   const files = v.fields.filter((f) => v.traits[f]?.file).map((f) => `'${f}'`);
   return render('form-types.ts.hbs', { service: s.id, name, data: data.trim(), files: files.join(' | ') || 'never' });

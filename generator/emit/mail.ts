@@ -50,7 +50,8 @@ function serviceTexts(s: ServiceModel, site: SiteModel) {
       const m = site.messages[l];
       const label = (name: string) => m[`${ns}.fields.${name}.label`] ?? m[`fields.${name}.label`] ?? name;
       const fields = s.fields
-        .filter((f) => !f.traits.sensitive && f.kind !== 'file')
+        // Files, and a group's rows (a table), are for the staff card: the e-mail links to it.
+        .filter((f) => !f.traits.sensitive && f.kind !== 'file' && f.kind !== 'files' && f.kind !== 'group')
         .map((f) => {
           const values = [f.schema, ...f.alternatives].flatMap((alt) => (alt.enum ?? []) as (string | number)[]);
           const options = f.traits.format

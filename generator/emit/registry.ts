@@ -7,18 +7,22 @@ import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messagefor
 import { isVerbatimMessage, messagePartOf } from '../../shared/messageParts.ts';
 import { render } from './template.ts';
 import { takesPayment } from '../transform/collections.ts';
+import { groupColumns } from '../model/adminDisplay.ts';
 
 export type Files = Map<string, string>;
 
 const formModuleName = (s: ServiceModel, variant: string) => `${s.id}.${variant}`;
 
-/** Removes x- keywords the browser validator and RJSF need not see; traits carry them instead. */
+/**
+ * Removes x- keywords the browser validator and RJSF need not see; traits carry them instead. x-date
+ * stays: it is a keyword of the validator (emit/dateKeyword.ts) and the date input reads its limits.
+ */
 function browserSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(browserSchema);
   if (schema && typeof schema === 'object') {
     return Object.fromEntries(
       Object.entries(schema)
-        .filter(([k]) => !k.startsWith('x-') && k !== '$comment')
+        .filter(([k]) => (!k.startsWith('x-') || k === 'x-date') && k !== '$comment')
         .map(([k, v]) => [k, browserSchema(v)]),
     );
   }
@@ -28,7 +32,7 @@ function browserSchema(schema: unknown): unknown {
 /** Card fields a text search can match: stored as plain text (not files, not sensitive, not numbers). */
 export function searchFields(s: ServiceModel): string[] {
   return s.admin.fields
-    .filter((f) => f.display !== 'file' && f.display !== 'masked')
+    .filter((f) => !['file', 'files', 'group', 'masked'].includes(f.display))
     .filter((f) => ['text', 'email', 'select'].includes(s.fields.find((x) => x.name === f.name)?.kind ?? ''))
     .map((f) => f.name);
 }
@@ -44,6 +48,7 @@ export function adminCard(s: ServiceModel): AdminCard {
       const field = s.fields.find((x) => x.name === f.name);
       // Choice fields show their option's text; amounts (x-format) and free text show the value.
       const options = field?.kind === 'select' && f.display === 'text' ? (field.traits.options ?? `service.${s.id}.fields.${f.name}.options`) : undefined;
+      const columns = f.display === 'group' && field ? groupColumns(`service.${s.id}`, f.name, field.schema) : undefined;
       return {
         name: f.name,
         label: f.label ?? `service.${s.id}.fields.${f.name}.label`,
@@ -51,6 +56,8 @@ export function adminCard(s: ServiceModel): AdminCard {
         copy: f.copy,
         ...(f.tail ? { tail: f.tail } : {}),
         ...(options ? { options } : {}),
+        ...(columns ? { columns } : {}),
+        ...(field && 'conditional' in field && field.conditional === true ? { conditional: true as const } : {}),
       };
     }),
     search: searchFields(s),
@@ -113,7 +120,7 @@ export function emitRegistry(site: SiteModel): Files {
     for (const v of s.variants) {
       const name = formModuleName(s, v.id);
       const schema = { $id: formSchemaId(name), ...(browserSchema(v.schema) as object) } as FormModule['schema'];
-      const form: Omit<FormModule, 'validators'> = { variant: v.id, schema, uiSchema: v.ui, traits: v.traits, blocks: v.blocks };
+      const form: Omit<FormModule, 'validators'> = { variant: v.id, schema, uiSchema: v.ui, traits: v.traits, blocks: v.blocks, ...(v.steps ? { steps: v.steps } : {}) };
       files.set(`src/generated/forms/${name}.ts`, render('form.ts.hbs', { service: s.id, name, form }));
       files.set(`src/generated/forms/${name}.validate.ts`, render('form-validate.ts.hbs', { service: s.id, source: browserValidatorSource(schema, name) }));
     }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Problems } from '../errors.ts';
 import type { ServiceSource } from '../load.ts';
 import type { FormSchemaJson, PropertySchema, VariantOverride } from '../sources.ts';
+import { readConditions, type FormConditions } from './conditions.ts';
 
 export interface Form {
   /** The whole dereferenced schema (union of all variants). */
@@ -19,6 +20,10 @@ export interface Form {
   propertyIn(variant: string, name: string): PropertySchema | undefined;
   /** The fields a variant requires: its own list (x-variants), else the form's. */
   requiredIn(variant: string): Set<string>;
+  /** A field of the form: a root property or a field a condition declares. */
+  isField(name: string): boolean;
+  /** The conditions (conditions.ts): if/then/else, allOf, dependentRequired, dependentSchemas. */
+  conditions: FormConditions;
 }
 
 async function dereference(file: string, problems: Problems, rel: string): Promise<FormSchemaJson> {
@@ -38,12 +43,14 @@ export async function readForm(src: ServiceSource, problems: Problems): Promise<
   for (const [i, name] of [...required].entries()) {
     if (!properties[name]) problems.add(src.form.path, `/required/${i}`, `"${name}" is not a property of the form`);
   }
+  const conditions = readConditions(schema, src.form.path, problems);
   const variants = new Set(src.service.data.forms.map((f) => f.id));
   const overrides = schema['x-variants'] ?? {};
   for (const [id, o] of Object.entries(overrides)) {
     if (!variants.has(id)) problems.add(src.form.path, `/x-variants/${id}`, `no form variant "${id}" in service.json`);
     for (const n of Object.keys(o.properties ?? {}))
-      if (!properties[n]) problems.add(src.form.path, `/x-variants/${id}/properties/${n}`, `"${n}" is not a property of the form`);
+      if (n in conditions.fields) problems.add(src.form.path, `/x-variants/${id}/properties/${n}`, `"${n}" is declared in a condition: a variant cannot give it another schema`);
+      else if (!properties[n]) problems.add(src.form.path, `/x-variants/${id}/properties/${n}`, `"${n}" is not a property of the form`);
     (o.required ?? []).forEach(
       (n, j) => !properties[n] && problems.add(src.form.path, `/x-variants/${id}/required/${j}`, `"${n}" is not a property of the form`),
     );
@@ -51,9 +58,11 @@ export async function readForm(src: ServiceSource, problems: Problems): Promise<
   return {
     schema,
     properties,
+    conditions,
     names: Object.keys(properties),
     overrides,
-    propertyIn: (variant, name) => overrides[variant]?.properties?.[name] ?? properties[name],
+    propertyIn: (variant, name) => overrides[variant]?.properties?.[name] ?? properties[name] ?? conditions.fields[name]?.schema,
     requiredIn: (variant) => new Set(overrides[variant]?.required ?? required),
+    isField: (name) => name in properties || name in conditions.fields,
   };
 }

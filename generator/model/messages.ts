@@ -3,7 +3,8 @@
  * translations, the English text's ICU arguments) and merged into one catalogue per language, with
  * service and page keys namespaced (`service.<id>.*`, `page.<id>.*`).
  */
-import type { Locale } from '../../shared/registry.ts';
+import type { JSONSchema7 } from 'json-schema';
+import type { FieldGroup, Locale } from '../../shared/registry.ts';
 import { isVerbatimMessage } from '../../shared/messageParts.ts';
 import type { Problems } from '../errors.ts';
 import { LOCALES, type SchemaSources, type ServiceSource, type SourceFile } from '../load.ts';
@@ -76,6 +77,28 @@ export function catalogues(sources: SchemaSources, problems: Problems): Catalogu
   return merged;
 }
 
+/**
+ * A repeating group's own texts: its Add button, its rows' title ("Dependent {number}"), and each row
+ * field's label and option texts (`fields.<group>.items.<field>.…`).
+ */
+function groupKeys(ns: string, name: string, property: JSONSchema7, group: FieldGroup, where: string): { key: string; where: string }[] {
+  const keys = [
+    { key: `${ns}.fields.${name}.add`, where },
+    { key: `${ns}.fields.${name}.row`, where },
+  ];
+  const items = typeof property.items === 'object' && !Array.isArray(property.items) ? property.items : {};
+  for (const [item, traits] of Object.entries(group.items)) {
+    const at = `${where}/items/properties/${item}`;
+    keys.push({ key: `${ns}.fields.${name}.items.${item}.label`, where: at });
+    const schema = items.properties?.[item];
+    const options = typeof schema === 'object' ? (schema.enum ?? []) : [];
+    for (const value of traits.format ? [] : options) {
+      keys.push({ key: traits.options ? `${traits.options}.${String(value)}` : `${ns}.fields.${name}.items.${item}.options.${String(value)}`, where: `${at}/enum` });
+    }
+  }
+  return keys;
+}
+
 /** Keys the screens of a service will ask for; each must exist in every language. */
 export function requiredServiceKeys(s: ServiceModel, src: ServiceSource): { key: string; where: string }[] {
   const ns = `service.${s.id}`;
@@ -89,14 +112,18 @@ export function requiredServiceKeys(s: ServiceModel, src: ServiceSource): { key:
       const label = `forms.${v.id}.fields.${name}.label`;
       keys.push({ key: label in local ? `${ns}.${label}` : either(`fields.${name}.label`, `fields.${name}.label`), where });
       const traits = v.traits[name] ?? {};
-      const property = properties[name];
+      // A conditional field's schema is in a branch of the variant's conditions, not among its root properties.
+      const property = properties[name] ?? s.fields.find((f) => f.name === name)?.schema;
       const options = typeof property === 'object' ? (property.enum ?? []) : [];
       // Amounts label themselves (x-format); other options need a text in every language.
       for (const value of traits.format ? [] : options) {
         keys.push({ key: traits.options ? `${traits.options}.${String(value)}` : `${ns}.fields.${name}.options.${String(value)}`, where: `${where}/enum` });
       }
+      if (traits.group && typeof property === 'object') keys.push(...groupKeys(ns, name, property, traits.group, where));
     }
     for (const blocks of Object.values(v.blocks)) for (const b of blocks) for (const key of blockKeys(b)) keys.push({ key, where: src.ui.path });
+    // A step's title (steps.<id> of the service's texts).
+    for (const step of v.steps ?? []) keys.push({ key: step.title, where: src.ui.path });
     if (typeof v.success !== 'string') for (const b of v.success.blocks) for (const key of blockKeys(b)) keys.push({ key, where: src.service.path });
   }
   keys.push({ key: s.admin.title, where: src.admin.path }, { key: s.admin.deleted, where: src.admin.path });

@@ -4,18 +4,25 @@ import type { ServiceSource } from '../load.ts';
 import { namespaced } from './blocks.ts';
 import { fieldModels } from './fields.ts';
 import { readForm, type Form } from './form.ts';
-import type { AdminFieldModel, ServiceModel } from './types.ts';
+import { defaultCopy, derivedDisplay, displayProblem } from './adminDisplay.ts';
+import type { AdminFieldModel, FieldModel, ServiceModel } from './types.ts';
 import { shownFields, variantModels } from './variants.ts';
 
-/** The staff card's fields: a sensitive field is always masked; files and amounts show as such by default. */
-function adminFields(src: ServiceSource, form: Form, problems: Problems): AdminFieldModel[] {
+/**
+ * The staff card's fields, each shown as its schema suggests (adminDisplay.ts): a sensitive field is
+ * always masked; files, amounts, dates, groups show as such unless admin.ui.json picks another fitting display.
+ */
+function adminFields(src: ServiceSource, form: Form, fields: FieldModel[], problems: Problems): AdminFieldModel[] {
   const ns = `service.${src.id}`;
   return src.admin.data.fields.map((f, i) => {
-    const prop = form.properties[f.name];
+    // A conditional field (declared in an if/then branch) is a field of the model, not of the root properties.
+    const prop = form.properties[f.name] ?? fields.find((x) => x.name === f.name)?.schema;
     if (!prop) problems.add(src.admin.path, `/fields/${i}/name`, `"${f.name}" is not a property of the form`);
-    const fallback = prop?.['x-file'] ? 'file' : prop?.['x-format'] === 'usd' ? 'usd' : 'text';
-    const display = prop?.['x-sensitive'] ? 'masked' : (f.display ?? fallback);
-    return { name: f.name, display, copy: f.copy ?? true, ...(f.label ? { label: namespaced(ns, f.label) } : {}), ...(f.tail ? { tail: f.tail } : {}) };
+    const problem = prop && displayProblem(prop, f.display, f.copy);
+    if (problem) problems.add(src.admin.path, `/fields/${i}`, problem);
+    const derived = prop ? derivedDisplay(prop) : 'text';
+    const display = derived === 'masked' || derived === 'group' || derived === 'files' ? derived : (f.display ?? derived);
+    return { name: f.name, display, copy: f.copy ?? defaultCopy(display), ...(f.label ? { label: namespaced(ns, f.label) } : {}), ...(f.tail ? { tail: f.tail } : {}) };
   });
 }
 
@@ -38,7 +45,7 @@ export async function serviceModel(src: ServiceSource, problems: Problems): Prom
   const shownIn = shownFields(src, form, problems);
   const fields = fieldModels(src, form, shownIn, problems);
   const variants = variantModels(src, form, shownIn, problems);
-  const adminCard = adminFields(src, form, problems);
+  const adminCard = adminFields(src, form, fields, problems);
   return {
     id: src.id,
     collection: service.collection,

@@ -3,23 +3,38 @@
  * validated sources).
  */
 import type { JSONSchema7 } from 'json-schema';
-import type { Block, BlockPlacement, Company, FieldTraits, Link, Locale, Product, SiteBasics } from '../../shared/registry.ts';
+import type { AdminDisplay, Block, BlockPlacement, Company, FieldTraits, FormStepModel, Link, Locale, Product, SiteBasics } from '../../shared/registry.ts';
 import type { AgreementsModel, PaymentTiming } from '../agreements.ts';
 import type { MailTemplateModel } from '../mail.ts';
 import type { PropertySchema, SiteJson } from '../sources.ts';
 
-export type FieldKind = 'text' | 'email' | 'select' | 'bool' | 'number' | 'file';
+/** group: a repeating group (an array of objects, one json column); files: several files in one field. */
+export type FieldKind = 'text' | 'email' | 'select' | 'bool' | 'number' | 'file' | 'files' | 'group';
+
+/** A field of a repeating group's rows (a property of its `items`): scalar only. */
+export interface ItemFieldModel {
+  name: string;
+  schema: PropertySchema;
+  kind: 'text' | 'email' | 'select' | 'bool' | 'number';
+  /** In the row's `required`. */
+  required: boolean;
+  traits: FieldTraits;
+}
 
 export interface FieldModel {
   name: string;
   /** The dereferenced property schema, x- keywords included. */
   schema: PropertySchema;
   kind: FieldKind;
+  /** A group's row fields, in the schema's order. */
+  items?: ItemFieldModel[];
   /** Required in every variant that shows the field, so the database may insist on it too. */
   requiredEverywhere: boolean;
   traits: FieldTraits;
   /** Schemas other variants give this field (form.schema.json x-variants); the column holds them all. */
   alternatives: PropertySchema[];
+  /** Declared in a condition's branch: shown, and sent, only when the condition says so; the column is never required. */
+  conditional?: true;
   /** readOnly fields: the value the server writes (from service.json constants). */
   serverValue?: string;
   /**
@@ -45,13 +60,15 @@ export interface VariantModel {
   schema: JSONSchema7;
   ui: Record<string, unknown>;
   blocks: BlockPlacement;
+  /** The variant's steps (form.ui.json ui:steps) with the fields it shows, empty ones dropped; absent without steps. */
+  steps?: FormStepModel[];
 }
 
 export interface AdminFieldModel {
   name: string;
   /** The card's own label (namespaced message key), else the form's label. */
   label?: string;
-  display: 'text' | 'email' | 'phone' | 'file' | 'masked' | 'usd';
+  display: AdminDisplay;
   tail?: number;
   copy: boolean;
 }

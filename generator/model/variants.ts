@@ -4,25 +4,42 @@
  * successful submit.
  */
 import type { JSONSchema7 } from 'json-schema';
-import type { BlockPlacement, FieldTraits } from '../../shared/registry.ts';
+import type { BlockPlacement, FieldTraits, FormStepModel } from '../../shared/registry.ts';
 import type { Problems } from '../errors.ts';
 import type { ServiceSource } from '../load.ts';
 import type { UiLayoutJson } from '../sources.ts';
 import { blockConstants, namespaceBlocks } from './blocks.ts';
 import { traitsOf } from './fields.ts';
+import { namedFields, variantConditions } from './conditions.ts';
 import type { Form } from './form.ts';
 import type { VariantModel } from './types.ts';
 
-/** Per variant (service.json order): the fields it shows, by default every field the applicant fills. */
+/**
+ * Per variant (service.json order): the fields it shows, by default every field the applicant fills
+ * (conditional ones included). A field a condition declares is shown only where that condition is kept,
+ * i.e. where every field it names is shown (conditions.ts).
+ */
 export function shownFields(src: ServiceSource, form: Form, problems: Problems): string[][] {
   const { properties, names } = form;
+  const conditional = Object.keys(form.conditions.fields);
   return src.service.data.forms.map((f, i) => {
-    const chosen = f.fields ?? names.filter((n) => !properties[n]?.readOnly);
-    chosen.forEach((n, j) => {
-      if (!properties[n]) problems.add(src.service.path, `/forms/${i}/fields/${j}`, `"${n}" is not a property of form.schema.json`);
+    const listed = f.fields ?? [...names, ...conditional].filter((n) => !properties[n]?.readOnly);
+    listed.forEach((n, j) => {
+      if (!form.isField(n)) problems.add(src.service.path, `/forms/${i}/fields/${j}`, `"${n}" is not a property of form.schema.json`);
       else if (properties[n]?.readOnly) problems.add(src.service.path, `/forms/${i}/fields/${j}`, `"${n}" is readOnly: the server sets it`);
     });
-    return chosen.filter((n) => properties[n] && !properties[n]?.readOnly);
+    const chosen = listed.filter((n) => form.isField(n) && !properties[n]?.readOnly);
+    const dropped = new Set<string>();
+    for (const c of form.conditions.conditions) {
+      const missing = namedFields(c).filter((n) => !chosen.includes(n));
+      if (missing.length === 0) continue;
+      for (const n of [...Object.keys(c.then?.properties ?? {}), ...Object.keys(c.else?.properties ?? {})]) {
+        dropped.add(n);
+        const j = f.fields?.indexOf(n) ?? -1;
+        if (j >= 0) problems.add(src.service.path, `/forms/${i}/fields/${j}`, `"${n}" depends on a condition naming ${missing.map((m) => `"${m}"`).join(', ')}, which variant "${f.id}" does not show`);
+      }
+    }
+    return chosen.filter((n) => !dropped.has(n));
   });
 }
 
@@ -37,6 +54,7 @@ function checkUi(src: ServiceSource, form: Form, problems: Problems): void {
     (layout['ui:order'] ?? []).forEach((n, i) => {
       if (!form.properties[n]) problems.add(src.ui.path, `${at}/ui:order/${i}`, `"${n}" is not a property of the form`);
     });
+    if (layout['ui:steps']) checkSteps(src, form, layout, at, problems);
     for (const [place, blocks] of Object.entries(layout['ui:blocks'] ?? {})) {
       const field = place.split(':')[1];
       if (field && !form.properties[field]) problems.add(src.ui.path, `${at}/ui:blocks/${place}`, `"${field}" is not a property of the form`);
@@ -49,6 +67,43 @@ function checkUi(src: ServiceSource, form: Form, problems: Problems): void {
   };
   checkLayout(ui, '');
   for (const [id, layout] of Object.entries(variantUi)) checkLayout(layout, `/ui:variants/${id}`);
+  // A field's entry (ui:autocomplete, …) must be about a field: one for a field that is gone is a mistake.
+  for (const key of Object.keys(ui)) {
+    if (!key.startsWith('ui:') && !form.isField(key)) problems.add(src.ui.path, `/${key}`, `"${key}" is not a property of the form`);
+  }
+}
+
+/** ui:steps of one layout: unique ids, fields of the form, each in one step only, not beside a ui:order. */
+function checkSteps(src: ServiceSource, form: Form, layout: UiLayoutJson, at: string, problems: Problems): void {
+  if (layout['ui:order']) problems.add(src.ui.path, `${at}/ui:order`, 'ui:order and ui:steps together: the steps are the order, remove ui:order');
+  const stepOf = new Map<string, string>();
+  const ids = new Set<string>();
+  (layout['ui:steps'] ?? []).forEach((step, i) => {
+    if (ids.has(step.id)) problems.add(src.ui.path, `${at}/ui:steps/${i}/id`, `step "${step.id}" is already used: step ids are unique`);
+    ids.add(step.id);
+    step.fields.forEach((n, j) => {
+      const where = `${at}/ui:steps/${i}/fields/${j}`;
+      if (!form.isField(n)) problems.add(src.ui.path, where, `"${n}" is not a property of the form`);
+      else if (stepOf.has(n)) problems.add(src.ui.path, where, `"${n}" is already in step "${stepOf.get(n)}": a field is in one step only`);
+      else stepOf.set(n, step.id);
+    });
+  });
+}
+
+/**
+ * A variant's steps: the fields it shows, each step in order (a field it hides dropped, a step left
+ * empty dropped). Every field it shows must be in a step, or the applicant could never reach it.
+ */
+function variantSteps(src: ServiceSource, layout: UiLayoutJson, at: string, variant: string, chosen: string[], problems: Problems): FormStepModel[] | undefined {
+  const steps = layout['ui:steps'];
+  if (!steps) return undefined;
+  const placed = new Set(steps.flatMap((s) => s.fields));
+  for (const n of chosen) {
+    if (!placed.has(n)) problems.add(src.ui.path, `${at}/ui:steps`, `"${n}" is in no step, but variant "${variant}" shows it: put it in one step`);
+  }
+  return steps
+    .map((s) => ({ id: s.id, title: `service.${src.id}.steps.${s.id}`, fields: s.fields.filter((n) => chosen.includes(n)) }))
+    .filter((s) => s.fields.length > 0);
 }
 
 /** Each route parameter (/success/:amount) fills a field of the variant (x-route-param), and only those. */
@@ -64,6 +119,28 @@ function checkRouteParams(src: ServiceSource, variant: { id: string; route: stri
   }
 }
 
+/**
+ * What an applicant submits in a variant: its root fields, its conditions (conditions.ts). With a
+ * conditional field, root `additionalProperties: false` would refuse it in every branch (draft-07 looks
+ * at the root's properties only), so the fields the variant knows are listed in `propertyNames` instead.
+ */
+function variantSchema(form: Form, variant: string, chosen: string[]): JSONSchema7 {
+  const root = chosen.filter((n) => !(n in form.conditions.fields));
+  const { allOf, dependencies } = variantConditions(form.conditions, chosen, (n) => form.propertyIn(variant, n));
+  const conditional = root.length < chosen.length;
+  return {
+    type: 'object',
+    ...(conditional ? { propertyNames: { enum: chosen } } : { additionalProperties: false }),
+    required: [...form.requiredIn(variant)].filter((n) => root.includes(n)),
+    properties: Object.fromEntries(root.flatMap((n): [string, JSONSchema7][] => {
+      const property = form.propertyIn(variant, n);
+      return property ? [[n, property]] : [];
+    })),
+    ...(allOf.length ? { allOf } : {}),
+    ...(Object.keys(dependencies).length ? { dependencies } : {}),
+  };
+}
+
 export function variantModels(src: ServiceSource, form: Form, shownIn: string[][], problems: Problems): VariantModel[] {
   const service = src.service.data;
   const ui = src.ui.data;
@@ -75,7 +152,11 @@ export function variantModels(src: ServiceSource, form: Form, shownIn: string[][
   return service.forms.map((f, i) => {
     const chosen = shownIn[i] ?? [];
     const own = variantUi[f.id] ?? {};
-    const uiOrder = own['ui:order'] ?? ui['ui:order'] ?? [];
+    // A variant with its own order or steps replaces the form's layout; else it takes the form's.
+    const ownLayout = own['ui:order'] !== undefined || own['ui:steps'] !== undefined;
+    const layout = ownLayout ? own : ui;
+    const steps = variantSteps(src, layout, ownLayout ? `/ui:variants/${f.id}` : '', f.id, chosen, problems);
+    const uiOrder = steps ? steps.flatMap((s) => s.fields) : (layout['ui:order'] ?? []);
     const placed: BlockPlacement = own['ui:blocks'] ?? ui['ui:blocks'] ?? {};
     const blocks = Object.fromEntries(
       Object.entries(placed)
@@ -93,20 +174,13 @@ export function variantModels(src: ServiceSource, form: Form, shownIn: string[][
       ...(checkout ? { checkout } : {}),
       fields: chosen,
       traits,
-      schema: {
-        type: 'object',
-        additionalProperties: false,
-        required: [...form.requiredIn(f.id)].filter((n) => chosen.includes(n)),
-        properties: Object.fromEntries(chosen.flatMap((n): [string, JSONSchema7][] => {
-          const property = form.propertyIn(f.id, n);
-          return property ? [[n, property]] : [];
-        })),
-      },
+      schema: variantSchema(form, f.id, chosen),
       ui: {
         'ui:order': [...uiOrder.filter((n) => chosen.includes(n)), '*'],
         ...Object.fromEntries(Object.entries(fieldUi).filter(([k]) => chosen.includes(k))),
       },
       blocks,
+      ...(steps ? { steps } : {}),
     };
   });
 }

@@ -6,6 +6,7 @@
 import { crc32 } from 'node:zlib';
 import type { FieldModel, ServiceModel, SiteModel } from '../model/types.ts';
 import { PROTOCOL } from '../contract.ts';
+import { groupColumnBytes } from './bodyLimits.ts';
 
 export type PbField = Record<string, unknown> & { id: string; name: string; type: string };
 
@@ -82,7 +83,13 @@ export function pbField(collection: string, f: FieldModel): PbField {
   const s = f.schema;
   const required = f.requiredEverywhere;
   switch (f.kind) {
+    case 'group':
+      // The rows as JSON, checked by the form's validator before they are set; sized for the most rows.
+      // Required in the database only when a row is: PocketBase counts an empty list as no value.
+      return field(collection, 'json', f.name, { required: required && (s.minItems ?? 0) > 0, maxSize: groupColumnBytes(f) });
     case 'file':
+    case 'files':
+      // Several files keep the order they were sent in.
       return field(collection, 'file', f.name, {
         required,
         maxSelect: f.traits.file?.maxFiles ?? 1,

@@ -91,6 +91,8 @@ module.exports = {
       "fileFields": [
         "stateId"
       ],
+      "severalFiles": {},
+      "groupFields": [],
       "sensitiveFields": [],
       "sealed": {},
       "serverValues": {},
@@ -244,6 +246,8 @@ module.exports = {
       "fileFields": [
         "stateId"
       ],
+      "severalFiles": {},
+      "groupFields": [],
       "sensitiveFields": [
         "ssn"
       ],
@@ -377,6 +381,8 @@ module.exports = {
         }
       },
       "fileFields": [],
+      "severalFiles": {},
+      "groupFields": [],
       "sensitiveFields": [],
       "sealed": {},
       "serverValues": {},
@@ -504,6 +510,8 @@ module.exports = {
         "stateId",
         "bankStatements"
       ],
+      "severalFiles": {},
+      "groupFields": [],
       "sensitiveFields": [
         "ssn"
       ],
@@ -757,6 +765,8 @@ module.exports = {
         "businessTaxReturn",
         "personaltaxtreturn"
       ],
+      "severalFiles": {},
+      "groupFields": [],
       "sensitiveFields": [
         "ssn"
       ],
@@ -992,6 +1002,8 @@ module.exports = {
         }
       },
       "fileFields": [],
+      "severalFiles": {},
+      "groupFields": [],
       "sensitiveFields": [],
       "sealed": {},
       "serverValues": {},
@@ -1079,6 +1091,8 @@ module.exports = {
         "stateId",
         "bankStatements"
       ],
+      "severalFiles": {},
+      "groupFields": [],
       "sensitiveFields": [
         "ssn"
       ],
@@ -1261,6 +1275,8 @@ module.exports = {
         }
       },
       "fileFields": [],
+      "severalFiles": {},
+      "groupFields": [],
       "sensitiveFields": [
         "ssn"
       ],
@@ -1351,6 +1367,8 @@ module.exports = {
         "bankStatements",
         "photo"
       ],
+      "severalFiles": {},
+      "groupFields": [],
       "sensitiveFields": [],
       "sealed": {},
       "serverValues": {},
@@ -1605,6 +1623,8 @@ module.exports = {
       "fileFields": [
         "attachment"
       ],
+      "severalFiles": {},
+      "groupFields": [],
       "sensitiveFields": [],
       "sealed": {},
       "serverValues": {},
@@ -1758,6 +1778,8 @@ module.exports = {
         "businessTaxReturn",
         "personaltaxtreturn"
       ],
+      "severalFiles": {},
+      "groupFields": [],
       "sensitiveFields": [
         "ssn"
       ],

@@ -11,6 +11,8 @@ const SYSTEM_KEYS = config.systemFields;
 const { SIGNATURE_KEY } = require(`${__hooks}/lib/agreements.js`);
 const { FIELD: PROOF_FIELD } = require(`${__hooks}/lib/proofOfWork.js`);
 const { own } = require(`${__hooks}/lib/own.js`);
+// The applicant's UTC offset (minutes) the browser sends beside the fields: not a field, not a column.
+const TIME_ZONE_FIELD = require(`${__hooks}/generated/contract.js`).fields.timeZoneOffset;
 
 const EMPTY = (value) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 const has = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
@@ -51,9 +53,14 @@ function submittedData(record, service, variant, sent) {
   const typed = record.fieldsData();
   const data = Object.create(null);
   for (const key of Object.keys(sent.fields)) {
-    if (SYSTEM_KEYS.indexOf(key) >= 0 || service.fileFields.indexOf(key) >= 0) continue;
+    if (SYSTEM_KEYS.indexOf(key) >= 0 || service.fileFields.indexOf(key) >= 0 || key === TIME_ZONE_FIELD) continue;
     if (service.agreements && key === SIGNATURE_KEY) continue; // checked by lib/agreements.js
     const raw = sent.fields[key];
+    if (service.groupFields.indexOf(key) >= 0) {
+      const rows = groupRows(raw);
+      if (rows !== undefined) data[key] = rows;
+      continue;
+    }
     const field = variant.fields.indexOf(key) >= 0 && has(typed, key);
     // An object for any field, or a list for a one-value field, is what was sent (the setter flattened it).
     const value = field && !(raw !== null && typeof raw === 'object' && (!Array.isArray(raw) || !Array.isArray(typed[key]))) ? typed[key] : raw;
@@ -61,30 +68,105 @@ function submittedData(record, service, variant, sent) {
     const flattened = field && value !== null && typeof value === 'object' && !Array.isArray(typed[key]);
     if (flattened || !EMPTY(value)) data[key] = value;
   }
-  // Every name files were sent under, with what was sent (a one-file field given two keeps one when bound).
+  // Every name files were sent under, with what was sent (a one-file field given two keeps one when bound;
+  // a field of several files is a list, of one name too).
   for (const key of Object.keys(sent.files)) {
     const names = sent.files[key].map((f) => f.originalName);
-    if (names.length === 1) data[key] = names[0];
+    if (names.length === 1) data[key] = own(service.severalFiles, key) ? names : names[0];
     else if (names.length > 1) data[key] = names;
   }
   return data;
 }
 
-function fieldOf(error) {
-  if (error.keyword === 'required') return error.params.missingProperty;
-  if (error.keyword === 'additionalProperties') return error.params.additionalProperty;
-  return String(error.instancePath || '').split('/')[1] || '';
+/**
+ * A repeating group's value as sent: a multipart body carries its rows as one JSON text, a JSON body
+ * as the list itself. Text that is not JSON stays text, which the schema refuses as not a list (a field
+ * error, never a crash); undefined when nothing was given.
+ */
+function groupRows(raw) {
+  if (typeof raw !== 'string') return raw === null ? undefined : raw;
+  if (raw.trim() === '') return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch (_) {
+    return raw;
+  }
 }
 
-/** AJV errors → PocketBase's field error shape: { field: { code: <keyword>, message } }. */
-function toFieldErrors(errors) {
+/** JSON Pointer segments of an AJV instancePath ("/dependents/2/name" → ["dependents", "2", "name"]). */
+function segments(path) {
+  return String(path || '')
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/**
+ * The field an AJV error is about: the top-level field, or, inside a repeating group, the row's field
+ * as a dotted path ("dependents.2.name"), so the form marks the very cell (src/engine/serverErrors.ts).
+ */
+function fieldOf(error, groups) {
+  // A key the form does not know, refused by a form with conditions (propertyNames instead of additionalProperties).
+  if (error.propertyName !== undefined) return error.propertyName;
+  if (error.keyword === 'propertyNames') return error.params.propertyName;
+  const path = segments(error.instancePath);
+  // dependentRequired (draft-07 `dependencies`): the field it requires is the one missing.
+  if (error.keyword === 'required' || error.keyword === 'dependencies') path.push(error.params.missingProperty);
+  else if (error.keyword === 'additionalProperties') path.push(error.params.additionalProperty);
+  if (path.length === 0) return '';
+  return groups && groups.indexOf(path[0]) >= 0 ? path.join('.') : path[0];
+}
+
+/**
+ * AJV's params that a message shows (a limit, a date: x-date's {limit: "min"|"max", date}), as the
+ * error's params: plain strings and numbers only.
+ */
+function withParams(error, params) {
+  const kept = {};
+  for (const key of Object.keys(params || {})) {
+    const value = params[key];
+    if (typeof value === 'string' || typeof value === 'number') kept[key] = value;
+  }
+  return Object.keys(kept).length > 0 ? error.setParams(kept) : error;
+}
+
+/**
+ * The error's code: AJV's keyword, except a value for a field its condition hides (the server's `false`
+ * schema, generator/model/conditions.ts withHiddenRules): `hidden`; a key the form does not know: as
+ * without conditions, `additionalProperties`.
+ */
+function codeOf(error) {
+  if (error.keyword === 'false schema') return 'hidden';
+  if (error.keyword === 'dependencies') return 'required';
+  if (error.keyword === 'propertyNames' || error.propertyName !== undefined) return 'additionalProperties';
+  return error.keyword;
+}
+
+/**
+ * AJV errors → PocketBase's field error shape: { field: { code: <keyword>, message } }; `groups`: the
+ * service's repeating groups, whose errors are keyed by their row's field.
+ */
+function toFieldErrors(errors, groups) {
   const out = Object.create(null); // a "__proto__" at fault is a key like any other
   for (const error of errors) {
-    const field = fieldOf(error) || 'data';
+    if (error.keyword === 'if') continue; // a summary of its branch's errors, which are reported themselves
+    const field = fieldOf(error, groups) || 'data';
     if (Object.prototype.hasOwnProperty.call(out, field)) continue; // the first problem of a field is the one to fix first
-    out[field] = new ValidationError(error.keyword, error.message || error.keyword);
+    out[field] = withParams(new ValidationError(codeOf(error), error.message || error.keyword), error.params);
   }
   return out;
+}
+
+/**
+ * The error for a field of several files whose files together pass its x-file.maxTotalSize (each
+ * file's own size and type PocketBase checks), or null.
+ */
+function overTotal(name, limits, files) {
+  if (!limits.maxTotalSize || !files) return null;
+  let total = 0;
+  for (const file of files) total += file.size;
+  if (total <= limits.maxTotalSize) return null;
+  return new ValidationError('fileTotal', 'The files are larger together than this field allows.').setParams({ limit: limits.maxTotalSize });
 }
 
 /** Throws a 400 with field errors when the submission breaks its form's rules; sets server-owned values. */
@@ -98,9 +180,20 @@ function checkCreate(record, service, sent) {
   }
   const validate = validators[variant.validator];
   const data = submittedData(record, service, variant, sent);
-  if (!validate(data)) {
-    throw new BadRequestError('Please check the highlighted fields.', toFieldErrors(validate.errors || []));
+  // Relative date limits (x-date) count from the applicant's day: the server's clock in their time zone.
+  const dates = validators.dateLimits;
+  dates.setToday(dates.dateAtOffset(Date.now(), dates.clampOffset(sent.fields[TIME_ZONE_FIELD])));
+  const valid = validate(data);
+  const errors = valid ? Object.create(null) : toFieldErrors(validate.errors || [], service.groupFields);
+  for (const name of Object.keys(service.severalFiles)) {
+    if (!has(errors, name) && variant.fields.indexOf(name) >= 0) {
+      const over = overTotal(name, service.severalFiles[name], sent.files[name]);
+      if (over) errors[name] = over;
+    }
   }
+  if (Object.keys(errors).length > 0) throw new BadRequestError('Please check the highlighted fields.', errors);
+  // The rows as checked, in the order sent: a JSON text, which the json column keeps as it is.
+  for (const name of service.groupFields) if (variant.fields.indexOf(name) >= 0 && data[name] !== undefined) record.set(name, JSON.stringify(data[name]));
   const { nameByContent } = require(`${__hooks}/lib/fileContent.js`);
   for (const key of service.fileFields) for (const file of record.getUnsavedFiles(key) || []) nameByContent(file);
   for (const key of Object.keys(service.serverValues)) record.set(key, service.serverValues[key]);

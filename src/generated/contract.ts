@@ -5,7 +5,8 @@ export const contract = {
   "fields": {
     "idempotencyKey": "idempotencyKey",
     "proof": "proof",
-    "signature": "signature"
+    "signature": "signature",
+    "timeZoneOffset": "timeZoneOffset"
   },
   "headers": {
     "applicationToken": "X-Application-Token"

@@ -45,6 +45,7 @@ import {
   type Wire,
 } from '../support/samples.ts';
 import { superuserClient } from '../support/staff.ts';
+import { conditionInputs } from '../support/conditionInputs.ts';
 
 // The staff card reads the language state of the app's LocaleProvider (which loads its catalogue in an
 // effect, so it renders nothing on the server): the test supplies that state with the same catalogue.
@@ -151,13 +152,17 @@ describe.each(variants)('$service.id / $variant.id', ({ service, variant, form }
       { name: f.name, type: f.type, required: !!f.required, hidden: !!f.hidden, values: Array.isArray(f.values) ? (f.values as string[]) : undefined },
     ]),
   );
-  const inputs = badInputs(form, {
-    serverFields: [...server.values()],
-    // The proof of work (pb_hooks/lib/proofOfWork.js) is off on this server, as in every API suite; its bad cases are in proof-of-work.test.ts.
-    systemFields: ['variant', 'locale', 'idempotencyKey', 'proof'],
-    honeypot: HONEYPOT_FIELD,
-    extraFields,
-  });
+  const inputs = [
+    ...badInputs(form, {
+      serverFields: [...server.values()],
+      // The proof of work (pb_hooks/lib/proofOfWork.js) is off on this server, as in every API suite; its bad cases are in proof-of-work.test.ts.
+      systemFields: ['variant', 'locale', 'idempotencyKey', 'proof'],
+      honeypot: HONEYPOT_FIELD,
+      extraFields,
+    }),
+    // Conditions and date limits (a form with none has none of these); the tax-return fixture's are run in bad-input-fixtures.test.ts.
+    ...conditionInputs(form, system),
+  ];
 
   it('stores the valid submission the bad ones are made from (multipart and JSON)', async () => {
     for (const wire of [multipartWire(submissionParts(form, validSubmission(form), system)), validJson(form, validSubmission(form), extraFields)]) {

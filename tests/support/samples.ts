@@ -4,10 +4,41 @@
  */
 import type { FormModule } from '../../src/engine/types.ts';
 import { PDF_BYTES, PNG_BYTES } from './fixtures.ts';
+import { sampleDate } from './dateSamples.ts';
 
-type Prop = { type?: string; enum?: unknown[]; const?: unknown; examples?: unknown[]; format?: string; maxLength?: number; default?: unknown };
+type Prop = {
+  type?: string;
+  enum?: unknown[];
+  const?: unknown;
+  examples?: unknown[];
+  format?: string;
+  maxLength?: number;
+  default?: unknown;
+  items?: { type?: string; required?: string[]; properties?: Record<string, Prop> };
+  minItems?: number;
+  maxItems?: number;
+};
+
+/** A repeating group's row schema (an array of objects), or undefined. */
+const rowSchema = (prop: Prop | undefined) => (prop?.type === 'array' && prop.items?.type === 'object' ? prop.items : undefined);
+
+/** A row of a repeating group with every cell filled, typed as JSON holds it. */
+export function sampleRow(prop: Prop): Record<string, unknown> {
+  const cells = Object.entries(rowSchema(prop)?.properties ?? {}).map(([name, cell]) => [name, typedSample(cell, sampleValue(cell))]);
+  return Object.fromEntries(cells);
+}
+
+const typedSample = (prop: Prop | undefined, value: string): unknown =>
+  prop?.type === 'boolean' ? value === 'true' : prop?.type === 'number' || prop?.type === 'integer' ? Number(value) : value;
+
+/** A repeating group's value as a form sends it in multipart: the JSON text of its rows. */
+export const rowsText = (rows: unknown[]): string => JSON.stringify(rows);
 
 export function sampleValue(prop: Prop): string {
+  // A repeating group: as many rows as it needs (at least one), as JSON text.
+  if (rowSchema(prop)) return rowsText(Array.from({ length: Math.max(1, prop.minItems ?? 0) }, () => sampleRow(prop)));
+  // A date within its limits (formatMinimum/formatMaximum, x-date): the example, or the nearest day allowed.
+  if (prop.format === 'date') return sampleDate(prop);
   if (prop.examples?.length) return String(prop.examples[0]);
   if (prop.const !== undefined) return String(prop.const);
   if (prop.default !== undefined) return String(prop.default);
@@ -176,6 +207,17 @@ export type BadKind =
   | 'file-disallowed-content'
   | 'file-wrong-mime'
   | 'file-too-many'
+  | 'file-total-too-large'
+  | 'group-row-missing-cell'
+  | 'group-bad-cell'
+  | 'group-too-many-rows'
+  | 'group-too-few-rows'
+  | 'group-malformed'
+  | 'hidden-field'
+  | 'wrong-branch'
+  | 'conditional-required-missing'
+  | 'dependent-required-missing'
+  | 'date-out-of-range'
   | 'system-field'
   | 'honeypot'
   | 'malformed-multipart'
@@ -232,8 +274,8 @@ export function typedValues(form: FormModule, fields: Record<string, string>): R
   const props = (form.schema.properties ?? {}) as Record<string, Prop>;
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(fields)) {
-    const type = props[name]?.type;
-    out[name] = type === 'boolean' ? value === 'true' : type === 'number' || type === 'integer' ? Number(value) : value;
+    // A group's rows are the list itself in a JSON body.
+    out[name] = rowSchema(props[name]) ? JSON.parse(value) : typedSample(props[name], value);
   }
   return out;
 }
@@ -365,6 +407,47 @@ export function badInputs(form: FormModule, ctx: BadInputContext): BadInput[] {
   const multipart = (change: (s: Submission) => Submission, extra: Part[] = []) => async () => multipartWire([...parts(change(valid())), ...extra]);
   const out: BadInput[] = [];
   const add = (input: BadInput) => out.push(input);
+  const withRows = (field: string, text: string) => multipart((s) => ({ ...s, fields: { ...s.fields, [field]: text } }));
+
+  /** A repeating group's bad rows: each refused at the row's field ("dependents.0.name") or at the group. */
+  const groupInputs = (field: string, prop: Prop, items: NonNullable<Prop['items']>, isRequired: boolean): BadInput[] => {
+    const row = () => sampleRow(prop);
+    const many = (n: number) => Array.from({ length: n }, row);
+    const base = Math.max(1, prop.minItems ?? 0);
+    const inputs: BadInput[] = [];
+    for (const cell of items.required ?? []) {
+      const rowsSent = () => many(base).map((r, i) => (i === base - 1 ? Object.fromEntries(Object.entries(r).filter(([k]) => k !== cell)) : r));
+      const at = `${field}.${base - 1}.${cell}`;
+      inputs.push({ kind: 'group-row-missing-cell', what: `${field} with row ${base} missing its ${cell}`, field: at, codes: ['required'], wire: withRows(field, rowsText(rowsSent())) });
+      inputs.push({
+        kind: 'group-row-missing-cell',
+        what: `${field} with row ${base} missing its ${cell} (JSON)`,
+        field: at,
+        codes: ['required'],
+        wire: async () => {
+          const s = valid();
+          return jsonWire(JSON.stringify({ ...typedValues(form, s.fields), [field]: rowsSent(), ...system }), s.files);
+        },
+      });
+    }
+    for (const [cell, cellProp] of Object.entries(items.properties ?? {})) {
+      if (!cellProp.enum) continue;
+      const rowsSent = many(base).map((r) => ({ ...r, [cell]: 'not-an-option' }));
+      inputs.push({ kind: 'group-bad-cell', what: `${field} with a ${cell} outside its options`, field: `${field}.0.${cell}`, codes: ['enum'], wire: withRows(field, rowsText(rowsSent)) });
+    }
+    inputs.push({ kind: 'group-bad-cell', what: `${field} with a cell the row does not have`, field: `${field}.0.cardNumber`, codes: ['additionalProperties'], wire: withRows(field, rowsText([{ ...row(), cardNumber: '4242424242424242' }])) });
+    if (typeof prop.maxItems === 'number') {
+      inputs.push({ kind: 'group-too-many-rows', what: `${field} with ${prop.maxItems + 1} rows (limit ${prop.maxItems})`, field, codes: ['maxItems'], wire: withRows(field, rowsText(many(prop.maxItems + 1))) });
+    }
+    if ((prop.minItems ?? 0) > 1) {
+      inputs.push({ kind: 'group-too-few-rows', what: `${field} with ${prop.minItems! - 1} rows (at least ${prop.minItems})`, field, codes: ['minItems'], wire: withRows(field, rowsText(many(prop.minItems! - 1))) });
+    }
+    const meta = { field, required: isRequired, codes: ['type'] };
+    inputs.push({ kind: 'group-malformed', what: `${field} given text that is not JSON`, ...meta, wire: withRows(field, `${rowsText([row()]).slice(0, -3)}`) });
+    inputs.push({ kind: 'group-malformed', what: `${field} given one row, not a list`, ...meta, wire: withRows(field, JSON.stringify(row())) });
+    inputs.push({ kind: 'group-malformed', what: `${field} given a list of texts`, ...meta, codes: ['type'], field: `${field}.0`, wire: withRows(field, JSON.stringify(['a', 'b'])) });
+    return inputs;
+  };
 
   // Required fields: left out, sent empty, or present only on the prototype of a JSON body.
   for (const field of required) {
@@ -429,6 +512,29 @@ export function badInputs(form: FormModule, ctx: BadInputContext): BadInput[] {
         field,
         wire: withFiles(...Array.from({ length: file.maxFiles + 1 }, (_, i) => fileOf(good.mime, `part-${i + 1}.${good.ext}`, good.bytes))),
       });
+      // Several files, each within its size and their count within the field's, one byte over their total.
+      const over = (file.maxTotalSize ?? Infinity) + 1;
+      if (file.maxFiles > 1 && Math.ceil(over / file.maxSize) <= file.maxFiles) {
+        add({
+          kind: 'file-total-too-large',
+          what: `${field} with ${Math.ceil(over / file.maxSize)} files of ${over} bytes together (limit ${file.maxTotalSize})`,
+          field,
+          codes: ['fileTotal'],
+          wire: async () => {
+            const files = Array.from({ length: Math.ceil(over / file.maxSize) }, (_, i) => {
+              const bytes = new Uint8Array(Math.min(file.maxSize, over - i * file.maxSize));
+              bytes.set(good.bytes.subarray(0, bytes.length));
+              return fileOf(good.mime, `part-${i + 1}.${good.ext}`, bytes);
+            });
+            return withFiles(...files)();
+          },
+        });
+      }
+      continue;
+    }
+    const rows = rowSchema(prop);
+    if (rows) {
+      groupInputs(field, prop, rows, isRequired).forEach(add);
       continue;
     }
     const sample = valid().fields[field] ?? '';

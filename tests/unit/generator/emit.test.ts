@@ -107,7 +107,7 @@ describe('emitted files for a fixture service', async () => {
     expect(validate?.errors?.map((e) => e.keyword)).toEqual(['required']);
   });
 
-  it("compiles the browser validators as a self-contained module, keyed by the form schema's $id", async () => {
+  it("compiles the browser validators as a self-contained module, its default export keyed by the form schema's $id", async () => {
     const { writeFileSync, mkdtempSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { tmpdir } = await import('node:os');
@@ -118,7 +118,9 @@ describe('emitted files for a fixture service', async () => {
     expect(source).not.toMatch(/^\s*import\b/m);
     const file = join(mkdtempSync(join(tmpdir(), 'formwork-browser-validators-')), 'validate.mjs');
     writeFileSync(file, source);
-    const validators = (await import(pathToFileURL(file).href)) as Record<string, ((d: unknown) => boolean) & { errors?: { keyword: string }[] }>;
+    // The default export: a condition's sub-schemas are keyed by hashes, which are no ES export names.
+    const module = (await import(pathToFileURL(file).href)) as { default: Record<string, ((d: unknown) => boolean) & { errors?: { keyword: string }[] }> };
+    const validators = module.default;
     expect(Object.keys(validators)).toEqual(['form_petition_main']);
     const validate = validators.form_petition_main;
     expect(validate?.({ fullName: 'A', email: 'a@example.com', topic: 'parks', terms: true })).toBe(true);
