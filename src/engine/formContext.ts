@@ -18,11 +18,23 @@ export interface FormContext {
   summary: string | null;
   /** The summary tells of a send that failed with no field to blame: it takes the focus when it appears. */
   summaryTakesFocus: boolean;
-  /** Chosen files by field name; the form value holds just the file name. */
-  files: Map<string, File>;
+  /** Chosen files by field name, in their order; the form value holds just their names. */
+  files: Map<string, File[]>;
+  /**
+   * A form in steps: the fields of the step on screen, in their order (the root object template renders
+   * only these; the others keep their values unmounted). Undefined: every field, as without steps.
+   */
+  stepFields?: readonly string[];
   /** A widget reports a problem it found itself (a refused file), or clears it with null. */
   reportProblem: (field: string, problem: FieldProblem | null) => void;
 }
 
-/** RJSF ids are "root_<field>" for the top-level fields our forms have. */
-export const fieldName = (id: string): string => id.replace(/^root_/, '');
+/**
+ * RJSF id → the field's path: "root_email" → "email", a group row's cell "root_dependents_0_name" →
+ * "dependents.0.name" (the path errors and server answers use). Field names are camelCase
+ * (schemas/meta: ^[a-z][A-Za-z0-9]*$), so "_" only ever separates.
+ */
+export const fieldName = (id: string): string => id.replace(/^root_/, '').split('_').join('.');
+
+/** The RJSF id of a path: "dependents.0.name" → "root_dependents_0_name". */
+export const fieldId = (path: string): string => `root_${path.split('.').join('_')}`;

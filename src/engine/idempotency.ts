@@ -52,10 +52,10 @@ export function attemptKeys(make: () => string = newIdempotencyKey): AttemptKeys
  * name, size, type and last change (not its bytes: a different file under the same name and size with
  * the same timestamp is not worth reading every upload for).
  */
-export function contentOf(values: Record<string, unknown>, files: Map<string, File>): string {
+export function contentOf(values: Record<string, unknown>, files: Map<string, File[]>): string {
   const fields = Object.keys(values)
     .sort()
     .map((name) => [name, values[name]]);
-  const documents = [...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, f]) => [name, f.name, f.size, f.type, f.lastModified]);
+  const documents = [...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, list]) => [name, ...list.map((f) => [f.name, f.size, f.type, f.lastModified])]);
   return JSON.stringify([fields, documents]);
 }

@@ -17,12 +17,40 @@ export interface FieldProblem {
 
 /** The top-level field an RJSF validation error is about ("" for the form as a whole). */
 export function fieldOf(error: RJSFValidationError): string {
-  return (error.property ?? '').replace(/^\./, '').split('.')[0] ?? '';
+  return pathOf(error).split('.')[0] ?? '';
+}
+
+/**
+ * Where an RJSF validation error is, as a dotted path: "email", or "dependents.2.name" for a cell of a
+ * repeating group's row (the server keys its field errors the same way, design §2); "" for the whole form.
+ */
+export function pathOf(error: RJSFValidationError): string {
+  return (error.property ?? '').replace(/^\./, '').replace(/\['([^']*)'\]/g, '.$1');
+}
+
+/**
+ * The key a path's texts live under: a row's cell "dependents.2.name" → "dependents.items.name", as in
+ * fields.<group>.items.<prop>.label (design §2).
+ */
+export const textPath = (path: string): string => path.replace(/\.\d+(\.|$)/, '.items$1').replace(/\.items$/, '');
+
+/**
+ * A date out of its limits, however it was found: ajv-formats' formatMinimum/formatMaximum (params.limit
+ * is the date) or our x-date keyword (params.limit "min"|"max", params.date the resolved date). Both
+ * become one rule, date.min or date.max, with the date in {date} (formatted when it is shown).
+ */
+export function dateProblem(rule: string, params: Record<string, unknown>): FieldProblem | null {
+  if (rule === 'formatMinimum' || rule === 'formatExclusiveMinimum') return { rule: 'date.min', values: { date: String(params.limit ?? '') } };
+  if (rule === 'formatMaximum' || rule === 'formatExclusiveMaximum') return { rule: 'date.max', values: { date: String(params.limit ?? '') } };
+  if (rule === 'x-date') return { rule: params.limit === 'min' ? 'date.min' : 'date.max', values: { date: String(params.date ?? '') } };
+  return null;
 }
 
 /** AJV's params, narrowed to the ones our messages use as arguments. */
 export function problemOf(error: RJSFValidationError): FieldProblem {
   const params = (error.params ?? {}) as Record<string, unknown>;
+  const date = dateProblem(error.name ?? '', params);
+  if (date) return date;
   const values: ProblemValues = {};
   if (typeof params.limit === 'number' || typeof params.limit === 'string') values.limit = params.limit;
   if (typeof params.format === 'string') values.format = params.format;
@@ -42,7 +70,7 @@ export interface MessageRef {
 export function describeProblem(ns: string, field: string, problem: FieldProblem, has: Lookup): MessageRef {
   const format = typeof problem.values.format === 'string' ? problem.values.format : undefined;
   return {
-    id: errorKey(ns, field, problem.rule, has, format),
-    values: { limit: '', format: '', types: '', size: '', name: field, ...problem.values },
+    id: errorKey(ns, textPath(field), problem.rule, has, format),
+    values: { limit: '', format: '', types: '', size: '', date: '', name: field, ...problem.values },
   };
 }

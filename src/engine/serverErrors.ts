@@ -3,7 +3,7 @@
  * both. Our hooks answer with AJV keywords; PocketBase's own checks answer with its validation codes.
  * Body shape (HTTP 400): { message, data: { <field>: { code, message, params? } } }.
  */
-import type { FieldProblem, ProblemValues } from './problems.ts';
+import { dateProblem, type FieldProblem, type ProblemValues } from './problems.ts';
 import { refusedProof } from './proofOfWork.ts';
 
 const POCKETBASE_CODES: Record<string, string> = {
@@ -18,7 +18,26 @@ const POCKETBASE_CODES: Record<string, string> = {
   validation_values_mismatch: 'const',
 };
 
-const OUR_RULES = new Set(['required', 'minLength', 'maxLength', 'pattern', 'format', 'enum', 'const', 'type', 'additionalProperties', 'fileType', 'fileSize', 'stale', 'accepted']);
+const OUR_RULES = new Set([
+  'required',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'enum',
+  'const',
+  'type',
+  'additionalProperties',
+  'fileType',
+  'fileSize',
+  'stale',
+  'accepted',
+  // Rows of a group and several files (design §2, §3), a value for a field its condition hides (§1).
+  'minItems',
+  'maxItems',
+  'fileTotal',
+  'hidden',
+]);
 
 /** A server error code as a rule name; anything unknown is "invalid" (a generic, still translated text). */
 export function keywordOf(code: string): string {
@@ -44,7 +63,11 @@ export function serverProblems(body: unknown): Record<string, FieldProblem> {
   if (!data || typeof data !== 'object') return out;
   for (const [field, error] of Object.entries(data as Record<string, unknown>)) {
     const e = error as { code?: unknown; params?: unknown } | null;
-    if (e && typeof e === 'object' && typeof e.code === 'string') out[field] = { rule: keywordOf(e.code), values: valuesOf(e.params) };
+    if (!e || typeof e !== 'object' || typeof e.code !== 'string') continue;
+    // A date out of its limits (formatMinimum/formatMaximum, x-date) says which date (design §4).
+    const params = e.params && typeof e.params === 'object' ? (e.params as Record<string, unknown>) : {};
+    // The key is the field's path: a group's cell is "dependents.2.name" (nested into place by validation.ts).
+    out[field] = dateProblem(e.code, params) ?? { rule: keywordOf(e.code), values: valuesOf(e.params) };
   }
   return out;
 }

@@ -3,30 +3,35 @@
  * left, or after a submit attempt, and never before. Errors are recomputed from the data on every
  * render rather than kept in RJSF's state, so they follow the language and the set of touched fields.
  */
-import type { ErrorSchema, RJSFValidationError } from '@rjsf/utils';
-import { fieldOf, problemOf, type FieldProblem } from './problems.ts';
+import { ErrorSchemaBuilder, type ErrorSchema, type RJSFValidationError } from '@rjsf/utils';
+import { pathOf, problemOf, type FieldProblem } from './problems.ts';
 
 export type Describe = (field: string, problem: FieldProblem) => string;
 
 /**
- * The first error of each top-level field, in the current language where the applicant sees it
- * (`isShown`) and '' elsewhere: every field with an error has an entry, since it blocks a submit, but a
- * message with values costs an ICU formatter, and a fresh form (what a page first renders) shows none.
- * Form-level errors have no field and are left out.
+ * The first error of each field, in the current language where the applicant sees it (`isShown`) and ''
+ * elsewhere: every field with an error has an entry, since it blocks a submit, but a message with values
+ * costs an ICU formatter, and a fresh form (what a page first renders) shows none. Keys are paths: a
+ * top-level field ("email") or a cell of a group's row ("dependents.2.name"). Form-level errors have
+ * no field and are left out.
  */
 export function schemaMessages(errors: RJSFValidationError[], describe: Describe, isShown: (field: string) => boolean): Record<string, string> {
   const out: Record<string, string> = {};
   for (const e of errors) {
-    const field = fieldOf(e);
-    if (field && !(field in out)) out[field] = isShown(field) ? describe(field, problemOf(e)) : '';
+    const path = pathOf(e);
+    if (path && !(path in out)) out[path] = isShown(path) ? describe(path, problemOf(e)) : '';
   }
   return out;
 }
 
-/** Field names sorted by their place in the form; names the order does not know go last. */
-export function inFormOrder(fields: string[], order: string[]): string[] {
-  const rank = (f: string) => (order.includes(f) ? order.indexOf(f) : order.length);
-  return [...fields].sort((a, b) => rank(a) - rank(b));
+/** Paths sorted by their field's place in the form (rows in their order); fields the order does not know go last. */
+export function inFormOrder(paths: string[], order: string[]): string[] {
+  const rank = (p: string) => {
+    const field = p.split('.')[0] ?? p;
+    return order.includes(field) ? order.indexOf(field) : order.length;
+  };
+  const row = (p: string) => Number(p.split('.')[1] ?? -1);
+  return [...paths].sort((a, b) => rank(a) - rank(b) || row(a) - row(b));
 }
 
 export interface ErrorSources {
@@ -53,9 +58,11 @@ export interface FieldErrors {
  * the schema. Server and widget errors answer something the applicant just did, so they show at once.
  */
 export function fieldErrors({ order, schema, local, server, isShown }: ErrorSources): FieldErrors {
-  const shown: Record<string, { __errors: string[] }> = {};
-  for (const [field, message] of Object.entries(schema)) if (isShown(field)) shown[field] = { __errors: [message] };
-  for (const [field, message] of Object.entries(local)) shown[field] = { __errors: [message] };
-  for (const [field, message] of Object.entries(server)) shown[field] = { __errors: [message] };
-  return { shown: shown as ErrorSchema, blocking: inFormOrder(Object.keys(schema), order) };
+  const chosen: Record<string, string> = {};
+  for (const [path, message] of Object.entries(schema)) if (isShown(path)) chosen[path] = message;
+  Object.assign(chosen, local, server);
+  // Nested the way RJSF hands errors down to a row's cell: { dependents: { 2: { name: { __errors } } } }.
+  const builder = new ErrorSchemaBuilder();
+  for (const [path, message] of Object.entries(chosen)) builder.setErrors(message, path.split('.'));
+  return { shown: builder.ErrorSchema as ErrorSchema, blocking: inFormOrder(Object.keys(schema), order) };
 }

@@ -1,6 +1,8 @@
 /**
  * The foundation end to end, in Debian's chromium against the built site and a real PocketBase:
- * an applicant applies in Uzbek with an ID image, reads and signs the agreement, lands on the success page
+ * an applicant goes through the form's steps (a blocked Next, Back, the browser's Back, a link to a later
+ * step), applies in Uzbek with an ID image, reads and signs the agreement on the last step, checks the
+ * answers and changes one, lands on the success page
  * with no payment asked (credit repair is paid once performed) and cancels from their own page; a claim,
  * paid upfront, offers the payment link when the browser blocks the checkout window;
  * staff sign in, see the application first, copy a field, delete it, and it is in the trash.
@@ -49,39 +51,81 @@ describe('credit repair, applicant to staff', () => {
     await site?.stop();
   });
 
-  it('refuses a submit without the ID image with "ID is missing" and saves nothing', async () => {
+  it('goes step by step: a blocked Next, Back keeps the answers, the address holds the step, "ID is missing", nothing saved', async () => {
     const page = await context.newPage();
     watchConsole(page, problems);
-    await page.goto(`${site.url}/creditrepair`);
-    await page.getByRole('tab', { name: /EN/ }).waitFor();
-    await page.locator('#root_terms').check();
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.goto(`${site.url}/creditrepair?lang=en`);
+    const heading = page.getByTestId('step-heading');
+    await expect.poll(() => heading.textContent()).toBe('Step 1 of 4 About you');
+    expect(await page.locator('#root_street').count()).toBe(0); // only this step's fields
+    await hydrated(page);
+
+    // Next with nothing filled: this step's errors only, the first field takes the focus, the step stays.
+    await page.locator('#root_firstName').focus();
+    await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('form-error').textContent()).toBe('Please correct the fields below; each one says what to fix.');
-    expect(await page.locator('[data-field=stateId] [data-status=error]').textContent()).toBe('ID is missing');
-    // What a screen reader is told, beyond colour: the SSN is invalid and has its hint, the upload (a
-    // button) is required, the signature's box is invalid and described by its error.
-    const ssn = page.locator('#root_ssn');
-    expect(await ssn.getAttribute('aria-invalid')).toBe('true');
-    expect(await described(ssn)).toContain('9 digits, numbers only.');
-    // (Not the drop hint beside it: aria-hidden, drag and drop being a mouse's way.)
-    expect(await described(page.locator('#root_stateId'))).toBe('ID is missing required. One image (JPEG, PNG, WebP, HEIC or GIF), up to 10 MB.');
-    const accepted = page.locator('#root_signatureAccepted');
-    expect(await accepted.getAttribute('aria-invalid')).toBe('true');
-    expect(await described(accepted)).toBe('Tick the box to sign the agreement.');
-    // The terms box, cleared after the submit: the same for an RJSF checkbox.
-    const terms = page.locator('#root_terms');
-    await terms.uncheck();
-    await expect.poll(() => terms.getAttribute('aria-invalid')).toBe('true');
-    expect(await described(terms)).toBe(await page.locator('[data-field=terms] [data-status=error]').textContent());
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('root_firstName');
+    expect(new URL(page.url()).searchParams.get('step')).toBeNull();
+    // With the keyboard: type, Tab, and Enter is this step's Next.
+    await page.keyboard.type('Aziza');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Karimova');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('aziza@example.com');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('+1 415 555 0100');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/step=address/);
+    // The new step is announced: its heading has the focus.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('step-heading');
+    expect(await heading.textContent()).toBe('Step 2 of 4 Address');
     // The address is offered to the browser's autofill, the state too (WCAG 1.3.5).
     expect(await page.locator('#root_street').getAttribute('autocomplete')).toBe('address-line1');
     expect(await page.locator('#root_state').getAttribute('autocomplete')).toBe('address-level1');
+    await page.getByLabel(label('Street address')).fill('1 Market St');
+    await page.getByLabel(label('City')).fill('San Francisco');
+    await page.locator('#root_state').selectOption('CA');
+    await page.locator('#root_zip').fill('94105');
+    await page.locator('#root_ssn').fill('12');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    // A blocked Next: the SSN is invalid and has its hint, heard beyond colour.
+    const ssn = page.locator('#root_ssn');
+    await expect.poll(() => ssn.getAttribute('aria-invalid')).toBe('true');
+    expect(await described(ssn)).toContain('9 digits, numbers only.');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('root_ssn');
+    expect(page.url()).toContain('step=address');
+
+    // Back keeps every answer; the browser's Back and Forward go from step to step.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL((url) => url.searchParams.get('step') === 'about');
+    expect(await page.locator('#root_firstName').inputValue()).toBe('Aziza');
+    await page.goBack();
+    await page.waitForURL(/step=address/);
+    expect(await page.locator('#root_street').inputValue()).toBe('1 Market St');
+    expect(await ssn.inputValue()).toBe('12');
+    await ssn.fill('123-45-6789');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/step=documents/);
+
+    // No ID image: "ID is missing", and the upload (a button) says it is required.
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.locator('[data-field=stateId] [data-status=error]').textContent()).toBe('ID is missing');
+    expect(await described(page.locator('#root_stateId'))).toBe('ID is missing required. One image (JPEG, PNG, WebP, HEIC or GIF), up to 10 MB.');
+
+    // A link to a later step starts at the first step with a blocking error before it.
+    const other = await context.newPage();
+    watchConsole(other, problems);
+    await other.goto(`${site.url}/creditrepair?lang=en&step=review`);
+    await other.waitForURL((url) => url.searchParams.get('step') === 'about');
+    await expect.poll(() => other.getByTestId('step-heading').textContent()).toBe('Step 1 of 4 About you');
+    await other.close();
+
     const admin = await superuserClient(site);
     expect((await admin.collection('creditrepairnew').getList(1, 1)).totalItems).toBe(0);
     await page.close();
   });
 
-  it('lets an applicant read and sign the agreement in Uzbek, asks no payment yet, and shows the success page', async () => {
+  it('lets an applicant answer in Uzbek, sign on the last step, check the answers, change one, and shows the success page', async () => {
     const page = await context.newPage();
     watchConsole(page, problems);
     let popups = 0;
@@ -91,18 +135,16 @@ describe('credit repair, applicant to staff', () => {
     await page.getByRole('heading', { name: 'Kredit tarixini tiklash uchun ariza' }).waitFor();
     expect(page.url()).toContain('lang=uz');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('uz');
-    expect(await page.getByTestId('price-summary').textContent()).toContain('/oy');
+    await expect.poll(() => page.getByTestId('step-heading').textContent()).toBe('4 ta qadamdan 1-qadam Siz haqingizda');
 
     await page.getByLabel(label('Ism')).fill('Aziza');
     await page.getByLabel(label('Familiya')).fill('Karimova');
     await page.getByLabel(label('Elektron pochta')).fill('aziza@example.com');
     await page.getByLabel(label('Familiya')).focus();
     await page.getByLabel(label('Telefon raqami')).fill('+1 415 555 0100');
-    await hydrated(page); // the page is React's before a file is set on its input (a fill waits for that by itself)
-    await page.locator('input[type=file]').first().setInputFiles(pngOnDisk());
-    await expect.poll(() => described(page.locator('#root_stateId'))).toMatch(/Tanlangan: \S+\.png$/); // the name, heard
-    const clear = await page.getByRole('button', { name: 'Tozalash' }).first().boundingBox();
-    expect(Math.min(clear?.width ?? 0, clear?.height ?? 0)).toBeGreaterThanOrEqual(24); // WCAG 2.5.8 target size
+    expect(await page.getByText('Yaxshi!').count()).toBeGreaterThan(0); // 'Looks good!' on a field left valid
+    await page.getByRole('button', { name: 'Davom etish' }).click();
+    await page.waitForURL(/step=address/);
     await page.getByLabel(label('Koʻcha manzili')).fill('1 Market St');
     await page.getByLabel(label('Shahar')).fill('San Francisco');
     await page.getByLabel(label('Shtat')).selectOption({ label: 'Kaliforniya' }); // a native select: the phone's own picker
@@ -116,10 +158,18 @@ describe('credit repair, applicant to staff', () => {
     expect(await page.locator('#root_ssn').getAttribute('type')).toBe('text');
     await toggle.click();
     expect(await page.locator('#root_ssn').getAttribute('type')).toBe('password');
-    await page.locator('#root_terms').check();
-    expect(await page.getByText('Yaxshi!').count()).toBeGreaterThan(0); // 'Looks good!' on a field left valid
+    await page.getByRole('button', { name: 'Davom etish' }).click();
+    await page.waitForURL(/step=documents/);
+    await page.locator('input[type=file]').first().setInputFiles(pngOnDisk());
+    await expect.poll(() => described(page.locator('#root_stateId'))).toMatch(/Tanlangan: \S+\.png$/); // the name, heard
+    const clear = await page.getByRole('button', { name: 'Tozalash' }).first().boundingBox();
+    expect(Math.min(clear?.width ?? 0, clear?.height ?? 0)).toBeGreaterThanOrEqual(24); // WCAG 2.5.8 target size
+    await page.getByRole('button', { name: 'Davom etish' }).click();
+    await page.waitForURL(/step=agreement/);
 
-    // The documents, each in its own region, and the statement in bold beside the signature.
+    // The last step: the price, the terms, the documents and the signature.
+    expect(await page.getByTestId('price-summary').textContent()).toContain('/oy');
+    await page.locator('#root_terms').check();
     for (const doc of ['disclosure', 'contract', 'notice']) expect(await page.locator(`[data-agreement=${doc}] [role=region]`).count()).toBe(1);
     expect(await page.getByTestId('cancel-statement').textContent()).toContain('3-ish kunining yarim tunigacha');
     // Unsigned: refused here, with the signature's own messages.
@@ -128,8 +178,27 @@ describe('credit repair, applicant to staff', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('root_signatureName');
     await page.getByLabel(label('Toʻliq ismingiz (imzo)')).fill('Aziza Karimova');
     await page.getByLabel('Yuqoridagi hujjatlarni oʻqidim va shartnomani imzolayman.').check();
-
     await page.getByRole('button', { name: 'Davom etish' }).click();
+
+    // Check your answers: every answer in the applicant's words, the SSN still masked.
+    await page.waitForURL(/step=review/);
+    await expect.poll(() => page.getByTestId('step-heading').textContent()).toBe('Javoblaringizni tekshiring');
+    const review = page.getByTestId('review');
+    expect(await review.locator('[data-review=state]').textContent()).toContain('Kaliforniya');
+    expect(await review.locator('[data-review=ssn]').textContent()).toContain('•••••6789');
+    expect(await review.locator('[data-review=stateId]').textContent()).toMatch(/\.png/);
+    // Change the city: to its step (its heading takes the focus), then the browser's Back to the review,
+    // every answer still there.
+    await review.getByRole('link', { name: 'Oʻzgartirish: Shahar' }).click();
+    await page.waitForURL(/step=address/);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('step-heading');
+    await page.getByLabel(label('Shahar')).fill('Oakland');
+    await page.goBack();
+    await page.waitForURL(/step=review/);
+    await expect.poll(() => review.locator('[data-review=city]').textContent()).toContain('Oakland');
+    expect(await review.locator('[data-review=firstName]').textContent()).toContain('Aziza');
+
+    await page.getByRole('button', { name: 'Imzolash va yuborish' }).click();
     await page.waitForURL(/\/credit-repair-success\?lang=uz/);
     await page.getByText('Arizangiz muvaffaqiyatli yuborildi', { exact: false }).waitFor();
     // The new screen is announced: focus is on its heading, not lost on <body>.
@@ -140,7 +209,7 @@ describe('credit repair, applicant to staff', () => {
     const admin = await superuserClient(site);
     const stored = (await admin.collection('creditrepairnew').getList(1, 1)).items[0];
     // Stored sealed, answered masked (even to a superuser); the clear value only through the audited reveal.
-    expect(stored).toMatchObject({ firstName: 'Aziza', state: 'CA', ssn: '•••••6789', locale: 'uz', variant: 'full', terms: true, status: 'new', checkoutUrl: '' });
+    expect(stored).toMatchObject({ firstName: 'Aziza', city: 'Oakland', state: 'CA', ssn: '•••••6789', locale: 'uz', variant: 'full', terms: true, status: 'new', checkoutUrl: '' });
     expect(stored?.stateId).toMatch(/\.png$/);
     const signatures = await admin.collection('signatures').getFullList({ filter: `record = "${stored?.id}"` });
     expect(signatures.filter((s) => s.signed).map((s) => [s.document, s.signedName, s.language])).toEqual([['contract', 'Aziza Karimova', 'uz']]);

@@ -265,7 +265,7 @@ describe('prerendered pages', () => {
         [selector, name, type, count] as const,
       );
     const page = await browser.newPage();
-    await page.goto(`${site.url}/creditrepair?lang=en`);
+    await page.goto(`${site.url}/personal?lang=en`);
     await hydrated(page);
     const picker = page.locator('#root_stateId');
     // On the field's label: marked while dragged over, and taken.
@@ -284,7 +284,7 @@ describe('prerendered pages', () => {
     await drop(page, '#root_stateId', 'dropped-again.png');
     await expect.poll(() => picker.textContent()).toBe('dropped-again.png');
     expect(await page.locator('[data-field=stateId] [data-status=error]').count()).toBe(0);
-    expect(new URL(page.url()).pathname).toBe('/creditrepair');
+    expect(new URL(page.url()).pathname).toBe('/personal');
     await page.close();
   });
 

@@ -4,19 +4,28 @@
  * which errors they see. Validation runs here rather than inside RJSF (`noValidate`): RJSF's own live
  * validation would mark every empty field red after the first blur and would keep its messages in the
  * language they were made in. We use its validator, and translate the errors the applicant sees.
+ *
+ * A form in steps (FormModule.steps) renders the same RJSF form on every step: the root object template
+ * shows only the current step's fields (formContext.stepFields), so every answer stays in one formData
+ * and one validation, and a step's Next is blocked only by that step's errors (engine/steps.ts). The
+ * last page, "Check your answers", lists them all (ReviewPage.tsx) above the final button.
  */
-import { Button, Loader, Progress, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Progress, Stack, Text } from '@mantine/core';
 import type { IChangeEvent } from '@rjsf/core';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocale } from '../../app/locale.tsx';
-import { fieldName, type FormContext } from '../../engine/formContext.ts';
+import { allFields, dropHidden, shownFields } from '../../engine/conditions.ts';
+import { fieldId, fieldName, type FormContext } from '../../engine/formContext.ts';
+import { reviewLines } from '../../engine/review.ts';
+import { reachableStep, REVIEW, stepBlocking, stepIndex, stepOfField, stepPlacement, stepsOf, topField } from '../../engine/steps.ts';
 import { HONEYPOT_FIELD } from '../../../shared/honeypot.ts';
 import { submitKey } from '../../engine/messages.ts';
 import { DEFAULTS_BEHAVIOUR, withDefaults } from '../../engine/formDefaults.ts';
 import { fieldsInOrder } from '../../engine/formModule.ts';
 import { fixedValueLines, localizeForm } from '../../engine/localizeForm.ts';
+import { formatSize } from '../../engine/numberFormat.ts';
 import { describeProblem, type FieldProblem } from '../../engine/problems.ts';
 import type { FormModule, FormVariant, ServiceEntry } from '../../engine/types.ts';
 import { fieldErrors, schemaMessages } from '../../engine/validation.ts';
@@ -25,6 +34,8 @@ import { Agreements, signaturePayload, signatureProblems, type SignatureState } 
 import { watchFileDrops } from './fileDrop.ts';
 import { Honeypot } from './Honeypot.tsx';
 import { ProofStatus } from './ProofStatus.tsx';
+import { ReviewPage } from './ReviewPage.tsx';
+import { StepHeading, useStepParam } from './StepView.tsx';
 import { useSubmission } from './useSubmission.ts';
 import { contract } from '../../generated/contract.ts';
 
@@ -36,8 +47,15 @@ const SIGNATURE_FIELD = contract.fields.signature;
 const mapValues = <A, B>(record: Record<string, A>, fn: (key: string, value: A) => B): Record<string, B> =>
   Object.fromEntries(Object.entries(record).map(([k, v]) => [k, fn(k, v)]));
 
-/** Focus the input RJSF rendered for a top-level field (ids are "root_<field>"). */
-const focusField = (field: string) => document.getElementById(`root_${field}`)?.focus();
+/** Focus the input RJSF rendered for a field's path (ids are "root_<field>", a row's cell "root_<group>_<row>_<cell>"). */
+function focusField(path: string): boolean {
+  const el = document.getElementById(fieldId(path));
+  el?.focus();
+  return !!el;
+}
+
+/** "2026-04-12" as a calendar day, whatever the applicant's time zone. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface ApplicationFormProps {
   service: ServiceEntry;
@@ -57,9 +75,11 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Appli
   const [submitted, setSubmitted] = useState(false);
   const [localProblems, setLocalProblems] = useState<Record<string, FieldProblem>>({});
   const [focusRequest, setFocusRequest] = useState<{ field: string } | null>(null);
-  // The chosen files by field, filled by the file widgets (formContext) and read at the submit: one Map
-  // for the form's lifetime, made once; the form value only names the file.
-  const [files] = useState(() => new Map<string, File>());
+  // The chosen files by field, in order, filled by the file widgets (formContext) and read at the submit:
+  // one Map for the form's lifetime, made once; the form value only names the files.
+  const [files] = useState(() => new Map<string, File[]>());
+  // Steps whose Next was pressed: their fields show their errors, as after a submit.
+  const [tried, setTried] = useState<ReadonlySet<number>>(new Set());
   const [trap, setTrap] = useState('');
   const [signature, setSignature] = useState<SignatureState>({ name: '', accepted: false });
   const submission = useSubmission(service, variant, locale, onDone);
@@ -71,19 +91,32 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Appli
   const describe = useCallback(
     (field: string, problem: FieldProblem) => {
       const message = describeProblem(ns, field, problem, has);
-      return t(message.id, message.values);
+      const { date } = message.values;
+      // A date limit is said in the applicant's language ("12 April 2026"), read as a calendar day.
+      const values: Record<string, string | number> = typeof date === 'string' && ISO_DATE.test(date) ? { ...message.values, date: intl.formatDate(`${date}T00:00:00Z`, { dateStyle: 'long', timeZone: 'UTC' }) } : { ...message.values };
+      // The server states a total size limit in bytes.
+      if (problem.rule === 'fileTotal' && !problem.values.size && typeof problem.values.limit === 'number') values.size = formatSize(problem.values.limit, intl.locale);
+      return t(message.id, values);
     },
-    [ns, has, t],
+    [ns, has, t, intl],
   );
   const localized = useMemo(() => localizeForm(form, ns, t, has, locale, Object.keys(fixed)), [form, ns, t, has, locale, fixed]);
-  const order = useMemo(() => fieldsInOrder(form), [form]);
+  const steps = useMemo(() => stepsOf(form), [form]);
+  // Every field in the order it is asked: the steps', else the uiSchema's, conditional fields after the others.
+  const order = useMemo(() => {
+    const listed = steps ? steps.flatMap((s) => s.fields) : fieldsInOrder(form);
+    return [...listed, ...allFields(form.schema).filter((f) => !listed.includes(f))];
+  }, [form, steps]);
   // The generator's precompiled functions; rooted at the translated schema, which keeps the form's $id.
   const validator = useMemo(() => createPrecompiledValidator(form.validators, localized.schema), [form.validators, localized.schema]);
   // With the schema's defaults from the start: RJSF adds missing ones when it is made and reports them
   // through onChange in the middle of that render, which rendered the whole form a second time.
   const [data, setData] = useState<Values>(() => withDefaults(validator, localized.schema, { ...fixed }));
-  const isShown = useCallback((field: string) => submitted || touched.has(field), [submitted, touched]);
-  const validationErrors = useMemo(() => validator.validateFormData(data, localized.schema).errors, [validator, data, localized.schema]);
+  // What is validated, reviewed and sent: the answers without those of fields the answers hide.
+  const answers = useMemo(() => dropHidden(validator, localized.schema, data), [validator, localized.schema, data]);
+  const triedFields = useMemo(() => new Set([...tried].flatMap((i) => steps?.[i]?.fields ?? [])), [tried, steps]);
+  const isShown = useCallback((path: string) => submitted || touched.has(path) || triedFields.has(topField(path)), [submitted, touched, triedFields]);
+  const validationErrors = useMemo(() => validator.validateFormData(answers, localized.schema).errors, [validator, answers, localized.schema]);
   const schemaErrors = useMemo(() => schemaMessages(validationErrors, describe, isShown), [validationErrors, describe, isShown]);
   // Memoised: a new extraErrors object makes RJSF re-merge every field's errors.
   const errors = useMemo(
@@ -91,7 +124,9 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Appli
     [order, schemaErrors, localProblems, submission.problems, describe, isShown],
   );
   const agreements = service.agreements;
-  const signatureLocal = useMemo(() => (agreements && submitted ? signatureProblems(signature, (id) => t(id)) : {}), [agreements, submitted, signature, t]);
+  // The signature's errors show after a submit, or (in steps) once the last step's Next was pressed.
+  const signatureTried = submitted || (!!steps && tried.has(steps.length - 1));
+  const signatureLocal = useMemo(() => (agreements && signatureTried ? signatureProblems(signature, (id) => t(id)) : {}), [agreements, signatureTried, signature, t]);
   const signatureServer = submission.problems[SIGNATURE_FIELD];
   const signatureShown = signatureServer
     ? {
@@ -102,14 +137,31 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Appli
       }
     : signatureLocal;
   const signatureBlocking = Object.keys(signatureShown).length > 0;
-  const summaryKey = submission.summary ?? (submitted && (errors.blocking.length > 0 || signatureBlocking) ? 'errors.summary' : null);
+
+  // Steps: the one the address asks for, unless a step before it still has a blocking error (a link
+  // or a reload to a later step starts there); steps.length is the review page.
+  const { param: stepParam, go } = useStepParam();
+  const wanted = steps ? stepIndex(steps, stepParam) : 0;
+  const current = steps ? reachableStep(steps, wanted, errors.blocking) : 0;
+  const reviewing = !!steps && current === steps.length;
+  const lastStep = !!steps && current === steps.length - 1;
+  useEffect(() => {
+    if (steps && stepParam !== null && current !== wanted) go(current === steps.length ? REVIEW : (steps[current]?.id ?? ''), true);
+  }, [steps, stepParam, current, wanted, go]);
+  const stepShowsErrors = !steps || submitted || tried.has(current);
+  const stepErrors = steps && !reviewing ? stepBlocking(steps[current]!, errors.blocking) : errors.blocking;
+  const summaryKey =
+    submission.summary ?? (stepShowsErrors && (stepErrors.length > 0 || (signatureBlocking && (!steps || lastStep || reviewing))) ? 'errors.summary' : null);
   // No connection, a server or a proof-of-work failure: no field to send focus to, so the summary takes it.
   const summaryTakesFocus = submission.status.kind === 'failed' && submission.status.reason !== 'fields';
 
   // After a render, so an input the send had disabled can take focus again.
+  // With a change of step the field appears a render later (the router's navigation): the request waits
+  // for it. This effect runs after the step heading's own (a child's), so the field keeps the focus.
+  const focused = useRef<object | null>(null);
   useEffect(() => {
-    if (focusRequest) focusField(focusRequest.field);
-  }, [focusRequest]);
+    if (focusRequest && focused.current !== focusRequest && focusField(focusRequest.field)) focused.current = focusRequest;
+  }, [focusRequest, current]);
 
   const reportProblem = useCallback(
     (field: string, problem: FieldProblem | null) =>
@@ -130,38 +182,89 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Appli
       summaryTakesFocus,
       files,
       reportProblem,
+      stepFields: steps ? (reviewing ? [] : steps[current]?.fields) : undefined,
     }),
-    [ns, service.constants, form.blocks, touched, submitted, summaryKey, summaryTakesFocus, t, files, reportProblem],
+    [ns, service.constants, form.blocks, touched, submitted, summaryKey, summaryTakesFocus, t, files, reportProblem, steps, current, reviewing],
+  );
+  const blocks = useMemo(() => (steps ? stepPlacement(form.blocks, steps, current) : form.blocks), [steps, form.blocks, current]);
+  const formContext = useMemo(() => ({ ...context, blocks }), [context, blocks]);
+  const review = useMemo(
+    () =>
+      reviewing && steps
+        ? reviewLines(localized, steps, answers, shownFields(validator, localized.schema, answers), {
+            date: (iso) => intl.formatDate(`${iso}T00:00:00Z`, { dateStyle: 'long', timeZone: 'UTC' }),
+            yes: t('form.review.yes'),
+            no: t('form.review.no'),
+          })
+        : [],
+    [reviewing, steps, localized, answers, validator, intl, t],
   );
 
   const onChange = (e: IChangeEvent, id?: string) => {
     setData({ ...((e.formData ?? {}) as Values), ...fixed });
-    if (id) submission.clearProblem(fieldName(id));
+    if (id) {
+      submission.clearProblem(fieldName(id));
+      // A change inside a group's row answers the group's own error (too few rows) too.
+      submission.clearProblem(topField(fieldName(id)));
+    }
   };
-  const onBlur = (id: string) => setTouched((prev) => (prev.has(fieldName(id)) ? prev : new Set(prev).add(fieldName(id))));
-  const onSubmit = (e: IChangeEvent) => {
-    if (submission.status.kind === 'sending') return; // one application per click, even on a second Enter
-    setSubmitted(true);
-    submission.reset();
-    const first = errors.blocking[0];
+  const goTo = (index: number, focus?: string) => {
+    if (!steps) return;
+    go(index >= steps.length ? REVIEW : steps[index]!.id);
+    if (focus) setFocusRequest({ field: focus });
+  };
+  /** Next: only this step's errors block; they show, and the first takes the focus. */
+  const next = () => {
+    setTried((prev) => new Set(prev).add(current));
+    const first = stepErrors[0];
     if (first) {
       setFocusRequest({ field: first });
       return;
     }
+    if (lastStep && agreements) {
+      const unsigned = signatureProblems(signature, (id) => t(id));
+      if (unsigned.name || unsigned.accepted) {
+        setFocusRequest({ field: unsigned.name ? 'signatureName' : 'signatureAccepted' });
+        return;
+      }
+    }
+    goTo(current + 1);
+  };
+  const onBlur = (id: string) => setTouched((prev) => (prev.has(fieldName(id)) ? prev : new Set(prev).add(fieldName(id))));
+  const onSubmit = () => {
+    if (submission.status.kind === 'sending') return; // one application per click, even on a second Enter
+    // Enter in a step's field is its Next.
+    if (steps && !reviewing) return next();
+    setSubmitted(true);
+    submission.reset();
+    const first = errors.blocking[0];
+    if (first) {
+      if (steps) goTo(stepOfField(steps, first), first);
+      else setFocusRequest({ field: first });
+      return;
+    }
     const unsigned = agreements ? signatureProblems(signature, (id) => t(id)) : {};
     if (unsigned.name || unsigned.accepted) {
-      setFocusRequest({ field: unsigned.name ? 'signatureName' : 'signatureAccepted' });
+      const field = unsigned.name ? 'signatureName' : 'signatureAccepted';
+      if (steps) goTo(steps.length - 1, field);
+      else setFocusRequest({ field });
       return;
     }
     const signed = agreements ? { [SIGNATURE_FIELD]: signaturePayload(agreements, locale, signature) } : {};
     const fields = agreements ? [...order, SIGNATURE_FIELD] : order;
-    void submission
-      .send({ ...((e.formData ?? data) as Values), ...(trap ? { [HONEYPOT_FIELD]: trap } : {}), ...signed }, files, fields)
-      .then((refused) => refused && setFocusRequest({ field: refused === SIGNATURE_FIELD ? 'signatureName' : refused }));
+    void submission.send({ ...answers, ...(trap ? { [HONEYPOT_FIELD]: trap } : {}), ...signed }, files, fields).then((refused) => {
+      if (!refused) return;
+      const field = refused === SIGNATURE_FIELD ? 'signatureName' : refused;
+      // In steps: to the step of the first field the server refused, with the focus on that field.
+      if (steps) goTo(refused === SIGNATURE_FIELD ? steps.length - 1 : Math.max(0, stepOfField(steps, refused)), field);
+      else setFocusRequest({ field });
+    });
   };
 
   const sending = submission.status.kind === 'sending';
   const percent = submission.status.kind === 'sending' ? submission.status.percent : 0;
+  const perFile = submission.status.kind === 'sending' ? submission.status.files : undefined;
+  const final = sending ? 'form.submitting' : agreements && steps ? 'form.signAndSubmit' : submitKey(ns, variant.id, has);
   return (
     <>
       {fixedValueLines(localized, fixed).map((line) => (
@@ -172,12 +275,15 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Appli
       {/* The proof of work starts at the visitor's first focus or tap in the form: a visit that only
           reads costs the server no challenge (useSubmission). */}
       <div onFocus={submission.prepare} onPointerDown={submission.prepare}>
+        {steps && (
+<StepHeading steps={steps} index={current} />
+        )}
         <ThemedForm
           schema={localized.schema}
           uiSchema={localized.uiSchema}
           formData={data}
           validator={validator}
-          formContext={context}
+          formContext={formContext}
           extraErrors={errors.shown}
           noValidate
           noHtml5Validate
@@ -188,6 +294,7 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Appli
           onBlur={onBlur}
           onSubmit={onSubmit}
         >
+          {reviewing && steps && <ReviewPage steps={steps} lines={review} />}
           <Stack gap="xs" mt="md">
             {sending && !submission.checking && (
               <>
@@ -195,9 +302,15 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Appli
                 <Text size="sm" c="dimmed">
                   <FormattedMessage id="form.uploading" values={{ pct: percent }} />
                 </Text>
+                {/* Several files in one send: each one's share of the bytes sent (engine/submit.ts fileProgress). */}
+                {perFile?.map((f) => (
+                  <Text key={f.name} size="xs" c="dimmed" data-testid="file-progress">
+                    <FormattedMessage id="form.files.uploading" values={{ name: f.name, pct: f.percent }} />
+                  </Text>
+                ))}
               </>
             )}
-            {agreements && (
+            {agreements && (!steps || lastStep) && (
               <Agreements
                 ns={ns}
                 agreements={agreements}
@@ -212,10 +325,18 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Appli
             )}
             <Honeypot value={trap} onChange={setTrap} />
             <ProofStatus checking={submission.checking} />
-            {/* Not Mantine's `loading`, which hides the label: the applicant reads "Submitting…". */}
-            <Button type="submit" disabled={sending} leftSection={sending ? <Loader size="xs" /> : undefined} w="fit-content">
-              <FormattedMessage id={sending ? 'form.submitting' : submitKey(ns, variant.id, has)} />
-            </Button>
+            <Group gap="sm">
+              {steps && current > 0 && (
+                // Back keeps every answer: the whole form's data lives here, whichever step is shown.
+                <Button type="button" variant="default" disabled={sending} onClick={() => goTo(current - 1)}>
+                  <FormattedMessage id="form.steps.back" />
+                </Button>
+              )}
+              {/* Not Mantine's `loading`, which hides the label: the applicant reads "Submitting…". */}
+              <Button type="submit" disabled={sending} leftSection={sending ? <Loader size="xs" /> : undefined} w="fit-content">
+                <FormattedMessage id={steps && !reviewing ? 'form.steps.next' : final} />
+              </Button>
+            </Group>
           </Stack>
         </ThemedForm>
       </div>

@@ -14,15 +14,22 @@ import { attemptKeys, contentOf, IDEMPOTENCY_FIELD } from '../../engine/idempote
 import { PROOF_FIELD, prover, refusedProof, type Prover } from '../../engine/proofOfWork.ts';
 import type { FieldProblem } from '../../engine/problems.ts';
 import { refusalReason, serverProblems } from '../../engine/serverErrors.ts';
-import { postMultipart, submitUrl, toFormData } from '../../engine/submit.ts';
+import { topField } from '../../engine/steps.ts';
+import { fileProgress, postMultipart, submitUrl, toFormData } from '../../engine/submit.ts';
+import { timeZoneOffset } from '../../engine/dates.ts';
+import { inFormOrder } from '../../engine/validation.ts';
+import { contract } from '../../generated/contract.ts';
 import type { SuccessState } from '../../engine/successState.ts';
 import type { FormVariant, Locale, ServiceEntry } from '../../engine/types.ts';
 import { openCheckoutWindow, sendToCheckout } from './checkout.ts';
 
+/** The contract's name of the applicant's UTC offset (generator/contract.ts). */
+const TIME_ZONE_FIELD = contract.fields.timeZoneOffset;
+
 type Status =
   | { kind: 'idle' }
   /** checking: waiting for the proof of work before the upload can start. */
-  | { kind: 'sending'; percent: number; checking?: boolean }
+  | { kind: 'sending'; percent: number; checking?: boolean; files?: { name: string; percent: number }[] }
   /** fields: the server refused some fields; network: no answer at all; the rest: refusalReason (engine/serverErrors.ts). */
   | { kind: 'failed'; reason: 'fields' | 'network' | ReturnType<typeof refusalReason> };
 
@@ -30,12 +37,12 @@ export interface Submission {
   status: Status;
   /** The send is waiting for the proof of work (announced politely: ProofStatus.tsx). */
   checking: boolean;
-  /** Field problems of the last server answer, for fields this form shows. */
+  /** Field problems of the last server answer, for fields this form shows, by path ("email", "dependents.2.name"). */
   problems: Record<string, FieldProblem>;
   /** Message key of the red line for the last failed send, or null. */
   summary: string | null;
-  /** Sends; resolves to the first field (in `fields` order) the server refused, if any. */
-  send: (values: Record<string, unknown>, files: Map<string, File>, fields: string[]) => Promise<string | null>;
+  /** Sends; resolves to the path of the first field (in `fields` order) the server refused, if any. */
+  send: (values: Record<string, unknown>, files: Map<string, File[]>, fields: string[]) => Promise<string | null>;
   /** Starts on the form's proof of work (the visitor's first focus or tap in the form), unless under way. */
   prepare: () => void;
   /** The applicant changed a field: its server error no longer applies. */
@@ -62,7 +69,7 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
   const prepare = useCallback(() => proofs.current?.prepare(), []);
 
   const send = useCallback(
-    async (values: Record<string, unknown>, chosen: Map<string, File>, fields: string[]): Promise<string | null> => {
+    async (values: Record<string, unknown>, chosen: Map<string, File[]>, fields: string[]): Promise<string | null> => {
       // The files as they are now: what is sent is what the values and the idempotency key name, whatever
       // happens to the form's files meanwhile.
       const files = new Map(chosen);
@@ -81,8 +88,19 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
         const proof = await own.take();
         proving = false;
         setStatus({ kind: 'sending', percent: 0 });
-        const body = toFormData(values, files, { variant: variant.id, locale, [IDEMPOTENCY_FIELD]: keys.current(content), [PROOF_FIELD]: proof });
-        return postMultipart(submitUrl(service.collection), body, (percent) => setStatus({ kind: 'sending', percent }));
+        const body = toFormData(values, files, {
+          variant: variant.id,
+          locale,
+          // "today" on the server is the applicant's today (date limits, design §4).
+          [TIME_ZONE_FIELD]: String(timeZoneOffset()),
+          [IDEMPOTENCY_FIELD]: keys.current(content),
+          [PROOF_FIELD]: proof,
+        });
+        // Several files: each one's share of the upload, as the body sends them in order (submit.ts fileProgress).
+        const sent = [...files.values()].flat();
+        return postMultipart(submitUrl(service.collection), body, (p) =>
+          setStatus({ kind: 'sending', percent: p.percent, files: sent.length > 1 ? fileProgress(sent, p.loaded, p.total) : undefined }),
+        );
       };
       try {
         let res = await post();
@@ -112,10 +130,11 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
         }
         checkout?.close();
         const all = res.status === 400 ? serverProblems(res.body) : {};
-        const shown = Object.fromEntries(Object.entries(all).filter(([field]) => fields.includes(field)));
+        // A group's cell comes back as "dependents.2.name": it is the group's field's.
+        const shown = Object.fromEntries(Object.entries(all).filter(([path]) => fields.includes(topField(path))));
         setProblems(shown);
         setStatus({ kind: 'failed', reason: Object.keys(shown).length ? 'fields' : refusalReason(res.status, res.body) });
-        return fields.find((f) => f in shown) ?? null;
+        return inFormOrder(Object.keys(shown), fields)[0] ?? null;
       } catch (err) {
         checkout?.close();
         // No challenge or no solution (fetch's own failure is a TypeError: no connection).

@@ -27,163 +27,166 @@ var require_ucs2length = __commonJS({
 });
 
 // claim.full.validate.js
-var form_claim_full = validate10, schema11 = { $id: "form_claim_full", type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "stateId", "amount", "message", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { type: "string" }, amount: { type: "string", enum: ["Uber", "Lyft", "Amazon Flex", "Doordash", "UberEATS", "PostMates", "GrubHub", "Other"], default: "Uber", description: "The company the driver worked for (driver claim) or, on the Amazon Flex landing (variant flex), how long the driver has driven. Stored in 'amount' for compatibility with the original's data (spec section 3)." }, message: { type: "string", minLength: 1, maxLength: 5e3, examples: ["Please call me after 5 pm."] }, terms: { type: "boolean", const: !0 } } }, func2 = require_ucs2length().default, formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i, pattern0 = new RegExp("^[0-9+() .-]{7,20}$", "u");
-function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null, errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.firstName === void 0) {
-      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "firstName" }, message: "must have required property 'firstName'", schema: schema11.required, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
-    }
-    if (data.lastName === void 0) {
-      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "lastName" }, message: "must have required property 'lastName'", schema: schema11.required, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
-    }
-    if (data.email === void 0) {
-      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "email" }, message: "must have required property 'email'", schema: schema11.required, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
-    }
-    if (data.phone === void 0) {
-      let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "phone" }, message: "must have required property 'phone'", schema: schema11.required, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
-    }
-    if (data.stateId === void 0) {
-      let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "stateId" }, message: "must have required property 'stateId'", schema: schema11.required, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
-    }
-    if (data.amount === void 0) {
-      let err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'", schema: schema11.required, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
-    }
-    if (data.message === void 0) {
-      let err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'", schema: schema11.required, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
-    }
-    if (data.terms === void 0) {
-      let err7 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "terms" }, message: "must have required property 'terms'", schema: schema11.required, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
-    }
-    for (let key0 in data)
-      if (!(key0 === "firstName" || key0 === "lastName" || key0 === "email" || key0 === "phone" || key0 === "stateId" || key0 === "amount" || key0 === "message" || key0 === "terms")) {
-        let err8 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema11, data };
-        vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
-      }
-    if (data.firstName !== void 0) {
-      let data0 = data.firstName;
-      if (typeof data0 == "string") {
-        if (func2(data0) > 100) {
-          let err9 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema11.properties.firstName, data: data0 };
-          vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+var require_claim_full_validate = __commonJS({
+  "claim.full.validate.js"(exports) {
+    exports.form_claim_full = validate10;
+    var schema11 = { $id: "form_claim_full", type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "stateId", "amount", "message", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { type: "string" }, amount: { type: "string", enum: ["Uber", "Lyft", "Amazon Flex", "Doordash", "UberEATS", "PostMates", "GrubHub", "Other"], default: "Uber", description: "The company the driver worked for (driver claim) or, on the Amazon Flex landing (variant flex), how long the driver has driven. Stored in 'amount' for compatibility with the original's data (spec section 3)." }, message: { type: "string", minLength: 1, maxLength: 5e3, examples: ["Please call me after 5 pm."] }, terms: { type: "boolean", const: !0 } } }, func2 = require_ucs2length().default, formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i, pattern0 = new RegExp("^[0-9+() .-]{7,20}$", "u");
+    function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      let vErrors = null, errors = 0;
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        if (data.firstName === void 0) {
+          let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "firstName" }, message: "must have required property 'firstName'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
         }
-        if (func2(data0) < 1) {
-          let err10 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.firstName, data: data0 };
-          vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+        if (data.lastName === void 0) {
+          let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "lastName" }, message: "must have required property 'lastName'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
+        }
+        if (data.email === void 0) {
+          let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "email" }, message: "must have required property 'email'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
+        }
+        if (data.phone === void 0) {
+          let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "phone" }, message: "must have required property 'phone'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
+        }
+        if (data.stateId === void 0) {
+          let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "stateId" }, message: "must have required property 'stateId'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
+        }
+        if (data.amount === void 0) {
+          let err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+        }
+        if (data.message === void 0) {
+          let err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+        }
+        if (data.terms === void 0) {
+          let err7 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "terms" }, message: "must have required property 'terms'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+        }
+        for (let key0 in data)
+          if (!(key0 === "firstName" || key0 === "lastName" || key0 === "email" || key0 === "phone" || key0 === "stateId" || key0 === "amount" || key0 === "message" || key0 === "terms")) {
+            let err8 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema11, data };
+            vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+          }
+        if (data.firstName !== void 0) {
+          let data0 = data.firstName;
+          if (typeof data0 == "string") {
+            if (func2(data0) > 100) {
+              let err9 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema11.properties.firstName, data: data0 };
+              vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+            }
+            if (func2(data0) < 1) {
+              let err10 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.firstName, data: data0 };
+              vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+            }
+          } else {
+            let err11 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.firstName.type, parentSchema: schema11.properties.firstName, data: data0 };
+            vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+          }
+        }
+        if (data.lastName !== void 0) {
+          let data1 = data.lastName;
+          if (typeof data1 == "string") {
+            if (func2(data1) > 100) {
+              let err12 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema11.properties.lastName, data: data1 };
+              vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+            }
+            if (func2(data1) < 1) {
+              let err13 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.lastName, data: data1 };
+              vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+            }
+          } else {
+            let err14 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.lastName.type, parentSchema: schema11.properties.lastName, data: data1 };
+            vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
+          }
+        }
+        if (data.email !== void 0) {
+          let data2 = data.email;
+          if (typeof data2 == "string") {
+            if (func2(data2) > 254) {
+              let err15 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters", schema: 254, parentSchema: schema11.properties.email, data: data2 };
+              vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+            }
+            if (!formats0.test(data2)) {
+              let err16 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"', schema: "email", parentSchema: schema11.properties.email, data: data2 };
+              vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+            }
+          } else {
+            let err17 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.email.type, parentSchema: schema11.properties.email, data: data2 };
+            vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+          }
+        }
+        if (data.phone !== void 0) {
+          let data3 = data.phone;
+          if (typeof data3 == "string") {
+            if (func2(data3) > 20) {
+              let err18 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters", schema: 20, parentSchema: schema11.properties.phone, data: data3 };
+              vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+            }
+            if (!pattern0.test(data3)) {
+              let err19 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/pattern", keyword: "pattern", params: { pattern: "^[0-9+() .-]{7,20}$" }, message: 'must match pattern "^[0-9+() .-]{7,20}$"', schema: "^[0-9+() .-]{7,20}$", parentSchema: schema11.properties.phone, data: data3 };
+              vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
+            }
+          } else {
+            let err20 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.phone.type, parentSchema: schema11.properties.phone, data: data3 };
+            vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
+          }
+        }
+        if (data.stateId !== void 0) {
+          let data4 = data.stateId;
+          if (typeof data4 != "string") {
+            let err21 = { instancePath: instancePath + "/stateId", schemaPath: "#/properties/stateId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.stateId.type, parentSchema: schema11.properties.stateId, data: data4 };
+            vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
+          }
+        }
+        if (data.amount !== void 0) {
+          let data5 = data.amount;
+          if (typeof data5 != "string") {
+            let err22 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.amount.type, parentSchema: schema11.properties.amount, data: data5 };
+            vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
+          }
+          if (!(data5 === "Uber" || data5 === "Lyft" || data5 === "Amazon Flex" || data5 === "Doordash" || data5 === "UberEATS" || data5 === "PostMates" || data5 === "GrubHub" || data5 === "Other")) {
+            let err23 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/enum", keyword: "enum", params: { allowedValues: schema11.properties.amount.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.amount.enum, parentSchema: schema11.properties.amount, data: data5 };
+            vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
+          }
+        }
+        if (data.message !== void 0) {
+          let data6 = data.message;
+          if (typeof data6 == "string") {
+            if (func2(data6) > 5e3) {
+              let err24 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/maxLength", keyword: "maxLength", params: { limit: 5e3 }, message: "must NOT have more than 5000 characters", schema: 5e3, parentSchema: schema11.properties.message, data: data6 };
+              vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
+            }
+            if (func2(data6) < 1) {
+              let err25 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.message, data: data6 };
+              vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
+            }
+          } else {
+            let err26 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.message.type, parentSchema: schema11.properties.message, data: data6 };
+            vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
+          }
+        }
+        if (data.terms !== void 0) {
+          let data7 = data.terms;
+          if (typeof data7 != "boolean") {
+            let err27 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.terms.type, parentSchema: schema11.properties.terms, data: data7 };
+            vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
+          }
+          if (data7 !== !0) {
+            let err28 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/const", keyword: "const", params: { allowedValue: !0 }, message: "must be equal to constant", schema: !0, parentSchema: schema11.properties.terms, data: data7 };
+            vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
+          }
         }
       } else {
-        let err11 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.firstName.type, parentSchema: schema11.properties.firstName, data: data0 };
-        vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+        let err29 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+        vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
       }
+      return validate10.errors = vErrors, errors === 0;
     }
-    if (data.lastName !== void 0) {
-      let data1 = data.lastName;
-      if (typeof data1 == "string") {
-        if (func2(data1) > 100) {
-          let err12 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema11.properties.lastName, data: data1 };
-          vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
-        }
-        if (func2(data1) < 1) {
-          let err13 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.lastName, data: data1 };
-          vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
-        }
-      } else {
-        let err14 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.lastName.type, parentSchema: schema11.properties.lastName, data: data1 };
-        vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
-      }
-    }
-    if (data.email !== void 0) {
-      let data2 = data.email;
-      if (typeof data2 == "string") {
-        if (func2(data2) > 254) {
-          let err15 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters", schema: 254, parentSchema: schema11.properties.email, data: data2 };
-          vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
-        }
-        if (!formats0.test(data2)) {
-          let err16 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"', schema: "email", parentSchema: schema11.properties.email, data: data2 };
-          vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
-        }
-      } else {
-        let err17 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.email.type, parentSchema: schema11.properties.email, data: data2 };
-        vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
-      }
-    }
-    if (data.phone !== void 0) {
-      let data3 = data.phone;
-      if (typeof data3 == "string") {
-        if (func2(data3) > 20) {
-          let err18 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters", schema: 20, parentSchema: schema11.properties.phone, data: data3 };
-          vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
-        }
-        if (!pattern0.test(data3)) {
-          let err19 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/pattern", keyword: "pattern", params: { pattern: "^[0-9+() .-]{7,20}$" }, message: 'must match pattern "^[0-9+() .-]{7,20}$"', schema: "^[0-9+() .-]{7,20}$", parentSchema: schema11.properties.phone, data: data3 };
-          vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
-        }
-      } else {
-        let err20 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.phone.type, parentSchema: schema11.properties.phone, data: data3 };
-        vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
-      }
-    }
-    if (data.stateId !== void 0) {
-      let data4 = data.stateId;
-      if (typeof data4 != "string") {
-        let err21 = { instancePath: instancePath + "/stateId", schemaPath: "#/properties/stateId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.stateId.type, parentSchema: schema11.properties.stateId, data: data4 };
-        vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
-      }
-    }
-    if (data.amount !== void 0) {
-      let data5 = data.amount;
-      if (typeof data5 != "string") {
-        let err22 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.amount.type, parentSchema: schema11.properties.amount, data: data5 };
-        vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
-      }
-      if (!(data5 === "Uber" || data5 === "Lyft" || data5 === "Amazon Flex" || data5 === "Doordash" || data5 === "UberEATS" || data5 === "PostMates" || data5 === "GrubHub" || data5 === "Other")) {
-        let err23 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/enum", keyword: "enum", params: { allowedValues: schema11.properties.amount.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.amount.enum, parentSchema: schema11.properties.amount, data: data5 };
-        vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
-      }
-    }
-    if (data.message !== void 0) {
-      let data6 = data.message;
-      if (typeof data6 == "string") {
-        if (func2(data6) > 5e3) {
-          let err24 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/maxLength", keyword: "maxLength", params: { limit: 5e3 }, message: "must NOT have more than 5000 characters", schema: 5e3, parentSchema: schema11.properties.message, data: data6 };
-          vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
-        }
-        if (func2(data6) < 1) {
-          let err25 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.message, data: data6 };
-          vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
-        }
-      } else {
-        let err26 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.message.type, parentSchema: schema11.properties.message, data: data6 };
-        vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
-      }
-    }
-    if (data.terms !== void 0) {
-      let data7 = data.terms;
-      if (typeof data7 != "boolean") {
-        let err27 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.terms.type, parentSchema: schema11.properties.terms, data: data7 };
-        vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
-      }
-      if (data7 !== !0) {
-        let err28 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/const", keyword: "const", params: { allowedValue: !0 }, message: "must be equal to constant", schema: !0, parentSchema: schema11.properties.terms, data: data7 };
-        vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
-      }
-    }
-  } else {
-    let err29 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
-    vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
   }
-  return validate10.errors = vErrors, errors === 0;
-}
-export {
-  form_claim_full
-};
+});
+export default require_claim_full_validate();
 

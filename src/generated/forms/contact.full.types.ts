@@ -2,7 +2,7 @@
 // Types only: nothing imports this file at run time, so it adds nothing to the browser's bundle.
 
 /**
- * What an applicant fills in the "full" form of contact (/contact). A file field holds the chosen file's name; the browser sends the file in its place.
+ * What an applicant fills in the "full" form of contact (/contact). A file field holds the chosen file's name (a field of several files the list of their names, in order); the browser sends the files in their place.
  */
 export interface ContactFullData {
   fname: string;

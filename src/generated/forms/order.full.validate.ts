@@ -27,77 +27,80 @@ var require_ucs2length = __commonJS({
 });
 
 // order.full.validate.js
-var form_order_full = validate10, schema11 = { $id: "form_order_full", type: "object", additionalProperties: !1, required: ["amount", "email", "message"], properties: { amount: { type: "string", enum: ["499", "995", "349"], description: "The chosen package's price in USD (Standard, Professional, Templated), taken from the route and checked against this list by the server, never trusted from the URL." }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, message: { description: "The project description.", type: "string", minLength: 1, maxLength: 5e3, examples: ["Please call me after 5 pm."] } } }, formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i, func2 = require_ucs2length().default;
-function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null, errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.amount === void 0) {
-      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'", schema: schema11.required, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
-    }
-    if (data.email === void 0) {
-      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "email" }, message: "must have required property 'email'", schema: schema11.required, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
-    }
-    if (data.message === void 0) {
-      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'", schema: schema11.required, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
-    }
-    for (let key0 in data)
-      if (!(key0 === "amount" || key0 === "email" || key0 === "message")) {
-        let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema11, data };
-        vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
-      }
-    if (data.amount !== void 0) {
-      let data0 = data.amount;
-      if (typeof data0 != "string") {
-        let err4 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.amount.type, parentSchema: schema11.properties.amount, data: data0 };
-        vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
-      }
-      if (!(data0 === "499" || data0 === "995" || data0 === "349")) {
-        let err5 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/enum", keyword: "enum", params: { allowedValues: schema11.properties.amount.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.amount.enum, parentSchema: schema11.properties.amount, data: data0 };
-        vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
-      }
-    }
-    if (data.email !== void 0) {
-      let data1 = data.email;
-      if (typeof data1 == "string") {
-        if (func2(data1) > 254) {
-          let err6 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters", schema: 254, parentSchema: schema11.properties.email, data: data1 };
-          vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+var require_order_full_validate = __commonJS({
+  "order.full.validate.js"(exports) {
+    exports.form_order_full = validate10;
+    var schema11 = { $id: "form_order_full", type: "object", additionalProperties: !1, required: ["amount", "email", "message"], properties: { amount: { type: "string", enum: ["499", "995", "349"], description: "The chosen package's price in USD (Standard, Professional, Templated), taken from the route and checked against this list by the server, never trusted from the URL." }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, message: { description: "The project description.", type: "string", minLength: 1, maxLength: 5e3, examples: ["Please call me after 5 pm."] } } }, formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i, func2 = require_ucs2length().default;
+    function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      let vErrors = null, errors = 0;
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        if (data.amount === void 0) {
+          let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
         }
-        if (!formats0.test(data1)) {
-          let err7 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"', schema: "email", parentSchema: schema11.properties.email, data: data1 };
-          vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+        if (data.email === void 0) {
+          let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "email" }, message: "must have required property 'email'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
+        }
+        if (data.message === void 0) {
+          let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
+        }
+        for (let key0 in data)
+          if (!(key0 === "amount" || key0 === "email" || key0 === "message")) {
+            let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema11, data };
+            vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
+          }
+        if (data.amount !== void 0) {
+          let data0 = data.amount;
+          if (typeof data0 != "string") {
+            let err4 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.amount.type, parentSchema: schema11.properties.amount, data: data0 };
+            vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
+          }
+          if (!(data0 === "499" || data0 === "995" || data0 === "349")) {
+            let err5 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/enum", keyword: "enum", params: { allowedValues: schema11.properties.amount.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.amount.enum, parentSchema: schema11.properties.amount, data: data0 };
+            vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+          }
+        }
+        if (data.email !== void 0) {
+          let data1 = data.email;
+          if (typeof data1 == "string") {
+            if (func2(data1) > 254) {
+              let err6 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters", schema: 254, parentSchema: schema11.properties.email, data: data1 };
+              vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+            }
+            if (!formats0.test(data1)) {
+              let err7 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"', schema: "email", parentSchema: schema11.properties.email, data: data1 };
+              vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+            }
+          } else {
+            let err8 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.email.type, parentSchema: schema11.properties.email, data: data1 };
+            vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+          }
+        }
+        if (data.message !== void 0) {
+          let data2 = data.message;
+          if (typeof data2 == "string") {
+            if (func2(data2) > 5e3) {
+              let err9 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/maxLength", keyword: "maxLength", params: { limit: 5e3 }, message: "must NOT have more than 5000 characters", schema: 5e3, parentSchema: schema11.properties.message, data: data2 };
+              vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+            }
+            if (func2(data2) < 1) {
+              let err10 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.message, data: data2 };
+              vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+            }
+          } else {
+            let err11 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.message.type, parentSchema: schema11.properties.message, data: data2 };
+            vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+          }
         }
       } else {
-        let err8 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.email.type, parentSchema: schema11.properties.email, data: data1 };
-        vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+        let err12 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+        vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
       }
+      return validate10.errors = vErrors, errors === 0;
     }
-    if (data.message !== void 0) {
-      let data2 = data.message;
-      if (typeof data2 == "string") {
-        if (func2(data2) > 5e3) {
-          let err9 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/maxLength", keyword: "maxLength", params: { limit: 5e3 }, message: "must NOT have more than 5000 characters", schema: 5e3, parentSchema: schema11.properties.message, data: data2 };
-          vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
-        }
-        if (func2(data2) < 1) {
-          let err10 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.message, data: data2 };
-          vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
-        }
-      } else {
-        let err11 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.message.type, parentSchema: schema11.properties.message, data: data2 };
-        vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
-      }
-    }
-  } else {
-    let err12 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
-    vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
   }
-  return validate10.errors = vErrors, errors === 0;
-}
-export {
-  form_order_full
-};
+});
+export default require_order_full_validate();
 

@@ -27,206 +27,209 @@ var require_ucs2length = __commonJS({
 });
 
 // personal.full.validate.js
-var form_personal_full = validate10, schema11 = { $id: "form_personal_full", type: "object", additionalProperties: !1, required: ["email", "phone", "stateId", "ssn", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { type: "string" }, bankStatements: { type: "string" }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"] }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, examples: ["123456789"] }, terms: { type: "boolean", const: !0 } } }, func2 = Object.prototype.hasOwnProperty, func3 = require_ucs2length().default, formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i, pattern0 = new RegExp("^[0-9+() .-]{7,20}$", "u"), pattern1 = new RegExp("^[0-9]{5}(-[0-9]{4})?$", "u"), pattern2 = new RegExp("^[0-9]{9}$", "u");
-function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null, errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.email === void 0) {
-      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "email" }, message: "must have required property 'email'", schema: schema11.required, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
-    }
-    if (data.phone === void 0) {
-      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "phone" }, message: "must have required property 'phone'", schema: schema11.required, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
-    }
-    if (data.stateId === void 0) {
-      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "stateId" }, message: "must have required property 'stateId'", schema: schema11.required, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
-    }
-    if (data.ssn === void 0) {
-      let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "ssn" }, message: "must have required property 'ssn'", schema: schema11.required, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
-    }
-    if (data.terms === void 0) {
-      let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "terms" }, message: "must have required property 'terms'", schema: schema11.required, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
-    }
-    for (let key0 in data)
-      if (!func2.call(schema11.properties, key0)) {
-        let err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema11, data };
-        vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
-      }
-    if (data.firstName !== void 0) {
-      let data0 = data.firstName;
-      if (typeof data0 == "string") {
-        if (func3(data0) > 100) {
-          let err6 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema11.properties.firstName, data: data0 };
-          vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+var require_personal_full_validate = __commonJS({
+  "personal.full.validate.js"(exports) {
+    exports.form_personal_full = validate10;
+    var schema11 = { $id: "form_personal_full", type: "object", additionalProperties: !1, required: ["email", "phone", "stateId", "ssn", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, stateId: { type: "string" }, bankStatements: { type: "string" }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"] }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, examples: ["123456789"] }, terms: { type: "boolean", const: !0 } } }, func2 = Object.prototype.hasOwnProperty, func3 = require_ucs2length().default, formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i, pattern0 = new RegExp("^[0-9+() .-]{7,20}$", "u"), pattern1 = new RegExp("^[0-9]{5}(-[0-9]{4})?$", "u"), pattern2 = new RegExp("^[0-9]{9}$", "u");
+    function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      let vErrors = null, errors = 0;
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        if (data.email === void 0) {
+          let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "email" }, message: "must have required property 'email'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
         }
-        if (func3(data0) < 1) {
-          let err7 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.firstName, data: data0 };
-          vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+        if (data.phone === void 0) {
+          let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "phone" }, message: "must have required property 'phone'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
+        }
+        if (data.stateId === void 0) {
+          let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "stateId" }, message: "must have required property 'stateId'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
+        }
+        if (data.ssn === void 0) {
+          let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "ssn" }, message: "must have required property 'ssn'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
+        }
+        if (data.terms === void 0) {
+          let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "terms" }, message: "must have required property 'terms'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
+        }
+        for (let key0 in data)
+          if (!func2.call(schema11.properties, key0)) {
+            let err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema11, data };
+            vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+          }
+        if (data.firstName !== void 0) {
+          let data0 = data.firstName;
+          if (typeof data0 == "string") {
+            if (func3(data0) > 100) {
+              let err6 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema11.properties.firstName, data: data0 };
+              vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+            }
+            if (func3(data0) < 1) {
+              let err7 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.firstName, data: data0 };
+              vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+            }
+          } else {
+            let err8 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.firstName.type, parentSchema: schema11.properties.firstName, data: data0 };
+            vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+          }
+        }
+        if (data.lastName !== void 0) {
+          let data1 = data.lastName;
+          if (typeof data1 == "string") {
+            if (func3(data1) > 100) {
+              let err9 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema11.properties.lastName, data: data1 };
+              vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+            }
+            if (func3(data1) < 1) {
+              let err10 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.lastName, data: data1 };
+              vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+            }
+          } else {
+            let err11 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.lastName.type, parentSchema: schema11.properties.lastName, data: data1 };
+            vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+          }
+        }
+        if (data.email !== void 0) {
+          let data2 = data.email;
+          if (typeof data2 == "string") {
+            if (func3(data2) > 254) {
+              let err12 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters", schema: 254, parentSchema: schema11.properties.email, data: data2 };
+              vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+            }
+            if (!formats0.test(data2)) {
+              let err13 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"', schema: "email", parentSchema: schema11.properties.email, data: data2 };
+              vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+            }
+          } else {
+            let err14 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.email.type, parentSchema: schema11.properties.email, data: data2 };
+            vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
+          }
+        }
+        if (data.phone !== void 0) {
+          let data3 = data.phone;
+          if (typeof data3 == "string") {
+            if (func3(data3) > 20) {
+              let err15 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters", schema: 20, parentSchema: schema11.properties.phone, data: data3 };
+              vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+            }
+            if (!pattern0.test(data3)) {
+              let err16 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/pattern", keyword: "pattern", params: { pattern: "^[0-9+() .-]{7,20}$" }, message: 'must match pattern "^[0-9+() .-]{7,20}$"', schema: "^[0-9+() .-]{7,20}$", parentSchema: schema11.properties.phone, data: data3 };
+              vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+            }
+          } else {
+            let err17 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.phone.type, parentSchema: schema11.properties.phone, data: data3 };
+            vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+          }
+        }
+        if (data.stateId !== void 0) {
+          let data4 = data.stateId;
+          if (typeof data4 != "string") {
+            let err18 = { instancePath: instancePath + "/stateId", schemaPath: "#/properties/stateId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.stateId.type, parentSchema: schema11.properties.stateId, data: data4 };
+            vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+          }
+        }
+        if (data.bankStatements !== void 0) {
+          let data5 = data.bankStatements;
+          if (typeof data5 != "string") {
+            let err19 = { instancePath: instancePath + "/bankStatements", schemaPath: "#/properties/bankStatements/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.bankStatements.type, parentSchema: schema11.properties.bankStatements, data: data5 };
+            vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
+          }
+        }
+        if (data.street !== void 0) {
+          let data6 = data.street;
+          if (typeof data6 == "string") {
+            if (func3(data6) > 200) {
+              let err20 = { instancePath: instancePath + "/street", schemaPath: "#/properties/street/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.street, data: data6 };
+              vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
+            }
+            if (func3(data6) < 1) {
+              let err21 = { instancePath: instancePath + "/street", schemaPath: "#/properties/street/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.street, data: data6 };
+              vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
+            }
+          } else {
+            let err22 = { instancePath: instancePath + "/street", schemaPath: "#/properties/street/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.street.type, parentSchema: schema11.properties.street, data: data6 };
+            vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
+          }
+        }
+        if (data.city !== void 0) {
+          let data7 = data.city;
+          if (typeof data7 == "string") {
+            if (func3(data7) > 100) {
+              let err23 = { instancePath: instancePath + "/city", schemaPath: "#/properties/city/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema11.properties.city, data: data7 };
+              vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
+            }
+            if (func3(data7) < 1) {
+              let err24 = { instancePath: instancePath + "/city", schemaPath: "#/properties/city/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.city, data: data7 };
+              vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
+            }
+          } else {
+            let err25 = { instancePath: instancePath + "/city", schemaPath: "#/properties/city/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.city.type, parentSchema: schema11.properties.city, data: data7 };
+            vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
+          }
+        }
+        if (data.state !== void 0) {
+          let data8 = data.state;
+          if (typeof data8 != "string") {
+            let err26 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.state.type, parentSchema: schema11.properties.state, data: data8 };
+            vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
+          }
+          if (!(data8 === "AL" || data8 === "AK" || data8 === "AZ" || data8 === "AR" || data8 === "CA" || data8 === "CO" || data8 === "CT" || data8 === "DE" || data8 === "DC" || data8 === "FL" || data8 === "GA" || data8 === "HI" || data8 === "ID" || data8 === "IL" || data8 === "IN" || data8 === "IA" || data8 === "KS" || data8 === "KY" || data8 === "LA" || data8 === "ME" || data8 === "MD" || data8 === "MA" || data8 === "MI" || data8 === "MN" || data8 === "MS" || data8 === "MO" || data8 === "MT" || data8 === "NE" || data8 === "NV" || data8 === "NH" || data8 === "NJ" || data8 === "NM" || data8 === "NY" || data8 === "NC" || data8 === "ND" || data8 === "OH" || data8 === "OK" || data8 === "OR" || data8 === "PA" || data8 === "RI" || data8 === "SC" || data8 === "SD" || data8 === "TN" || data8 === "TX" || data8 === "UT" || data8 === "VT" || data8 === "VA" || data8 === "WA" || data8 === "WV" || data8 === "WI" || data8 === "WY")) {
+            let err27 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema11.properties.state.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.state.enum, parentSchema: schema11.properties.state, data: data8 };
+            vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
+          }
+        }
+        if (data.zip !== void 0) {
+          let data9 = data.zip;
+          if (typeof data9 == "string") {
+            if (func3(data9) > 10) {
+              let err28 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters", schema: 10, parentSchema: schema11.properties.zip, data: data9 };
+              vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
+            }
+            if (!pattern1.test(data9)) {
+              let err29 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/pattern", keyword: "pattern", params: { pattern: "^[0-9]{5}(-[0-9]{4})?$" }, message: 'must match pattern "^[0-9]{5}(-[0-9]{4})?$"', schema: "^[0-9]{5}(-[0-9]{4})?$", parentSchema: schema11.properties.zip, data: data9 };
+              vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
+            }
+          } else {
+            let err30 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.zip.type, parentSchema: schema11.properties.zip, data: data9 };
+            vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
+          }
+        }
+        if (data.ssn !== void 0) {
+          let data10 = data.ssn;
+          if (typeof data10 == "string") {
+            if (func3(data10) > 9) {
+              let err31 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters", schema: 9, parentSchema: schema11.properties.ssn, data: data10 };
+              vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
+            }
+            if (!pattern2.test(data10)) {
+              let err32 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"', schema: "^[0-9]{9}$", parentSchema: schema11.properties.ssn, data: data10 };
+              vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
+            }
+          } else {
+            let err33 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.ssn.type, parentSchema: schema11.properties.ssn, data: data10 };
+            vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
+          }
+        }
+        if (data.terms !== void 0) {
+          let data11 = data.terms;
+          if (typeof data11 != "boolean") {
+            let err34 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.terms.type, parentSchema: schema11.properties.terms, data: data11 };
+            vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
+          }
+          if (data11 !== !0) {
+            let err35 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/const", keyword: "const", params: { allowedValue: !0 }, message: "must be equal to constant", schema: !0, parentSchema: schema11.properties.terms, data: data11 };
+            vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
+          }
         }
       } else {
-        let err8 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.firstName.type, parentSchema: schema11.properties.firstName, data: data0 };
-        vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+        let err36 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+        vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
       }
+      return validate10.errors = vErrors, errors === 0;
     }
-    if (data.lastName !== void 0) {
-      let data1 = data.lastName;
-      if (typeof data1 == "string") {
-        if (func3(data1) > 100) {
-          let err9 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema11.properties.lastName, data: data1 };
-          vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
-        }
-        if (func3(data1) < 1) {
-          let err10 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.lastName, data: data1 };
-          vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
-        }
-      } else {
-        let err11 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.lastName.type, parentSchema: schema11.properties.lastName, data: data1 };
-        vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
-      }
-    }
-    if (data.email !== void 0) {
-      let data2 = data.email;
-      if (typeof data2 == "string") {
-        if (func3(data2) > 254) {
-          let err12 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters", schema: 254, parentSchema: schema11.properties.email, data: data2 };
-          vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
-        }
-        if (!formats0.test(data2)) {
-          let err13 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"', schema: "email", parentSchema: schema11.properties.email, data: data2 };
-          vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
-        }
-      } else {
-        let err14 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.email.type, parentSchema: schema11.properties.email, data: data2 };
-        vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
-      }
-    }
-    if (data.phone !== void 0) {
-      let data3 = data.phone;
-      if (typeof data3 == "string") {
-        if (func3(data3) > 20) {
-          let err15 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters", schema: 20, parentSchema: schema11.properties.phone, data: data3 };
-          vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
-        }
-        if (!pattern0.test(data3)) {
-          let err16 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/pattern", keyword: "pattern", params: { pattern: "^[0-9+() .-]{7,20}$" }, message: 'must match pattern "^[0-9+() .-]{7,20}$"', schema: "^[0-9+() .-]{7,20}$", parentSchema: schema11.properties.phone, data: data3 };
-          vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
-        }
-      } else {
-        let err17 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.phone.type, parentSchema: schema11.properties.phone, data: data3 };
-        vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
-      }
-    }
-    if (data.stateId !== void 0) {
-      let data4 = data.stateId;
-      if (typeof data4 != "string") {
-        let err18 = { instancePath: instancePath + "/stateId", schemaPath: "#/properties/stateId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.stateId.type, parentSchema: schema11.properties.stateId, data: data4 };
-        vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
-      }
-    }
-    if (data.bankStatements !== void 0) {
-      let data5 = data.bankStatements;
-      if (typeof data5 != "string") {
-        let err19 = { instancePath: instancePath + "/bankStatements", schemaPath: "#/properties/bankStatements/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.bankStatements.type, parentSchema: schema11.properties.bankStatements, data: data5 };
-        vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
-      }
-    }
-    if (data.street !== void 0) {
-      let data6 = data.street;
-      if (typeof data6 == "string") {
-        if (func3(data6) > 200) {
-          let err20 = { instancePath: instancePath + "/street", schemaPath: "#/properties/street/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.street, data: data6 };
-          vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
-        }
-        if (func3(data6) < 1) {
-          let err21 = { instancePath: instancePath + "/street", schemaPath: "#/properties/street/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.street, data: data6 };
-          vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
-        }
-      } else {
-        let err22 = { instancePath: instancePath + "/street", schemaPath: "#/properties/street/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.street.type, parentSchema: schema11.properties.street, data: data6 };
-        vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
-      }
-    }
-    if (data.city !== void 0) {
-      let data7 = data.city;
-      if (typeof data7 == "string") {
-        if (func3(data7) > 100) {
-          let err23 = { instancePath: instancePath + "/city", schemaPath: "#/properties/city/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema11.properties.city, data: data7 };
-          vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
-        }
-        if (func3(data7) < 1) {
-          let err24 = { instancePath: instancePath + "/city", schemaPath: "#/properties/city/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.city, data: data7 };
-          vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
-        }
-      } else {
-        let err25 = { instancePath: instancePath + "/city", schemaPath: "#/properties/city/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.city.type, parentSchema: schema11.properties.city, data: data7 };
-        vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
-      }
-    }
-    if (data.state !== void 0) {
-      let data8 = data.state;
-      if (typeof data8 != "string") {
-        let err26 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.state.type, parentSchema: schema11.properties.state, data: data8 };
-        vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
-      }
-      if (!(data8 === "AL" || data8 === "AK" || data8 === "AZ" || data8 === "AR" || data8 === "CA" || data8 === "CO" || data8 === "CT" || data8 === "DE" || data8 === "DC" || data8 === "FL" || data8 === "GA" || data8 === "HI" || data8 === "ID" || data8 === "IL" || data8 === "IN" || data8 === "IA" || data8 === "KS" || data8 === "KY" || data8 === "LA" || data8 === "ME" || data8 === "MD" || data8 === "MA" || data8 === "MI" || data8 === "MN" || data8 === "MS" || data8 === "MO" || data8 === "MT" || data8 === "NE" || data8 === "NV" || data8 === "NH" || data8 === "NJ" || data8 === "NM" || data8 === "NY" || data8 === "NC" || data8 === "ND" || data8 === "OH" || data8 === "OK" || data8 === "OR" || data8 === "PA" || data8 === "RI" || data8 === "SC" || data8 === "SD" || data8 === "TN" || data8 === "TX" || data8 === "UT" || data8 === "VT" || data8 === "VA" || data8 === "WA" || data8 === "WV" || data8 === "WI" || data8 === "WY")) {
-        let err27 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema11.properties.state.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.state.enum, parentSchema: schema11.properties.state, data: data8 };
-        vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
-      }
-    }
-    if (data.zip !== void 0) {
-      let data9 = data.zip;
-      if (typeof data9 == "string") {
-        if (func3(data9) > 10) {
-          let err28 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters", schema: 10, parentSchema: schema11.properties.zip, data: data9 };
-          vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
-        }
-        if (!pattern1.test(data9)) {
-          let err29 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/pattern", keyword: "pattern", params: { pattern: "^[0-9]{5}(-[0-9]{4})?$" }, message: 'must match pattern "^[0-9]{5}(-[0-9]{4})?$"', schema: "^[0-9]{5}(-[0-9]{4})?$", parentSchema: schema11.properties.zip, data: data9 };
-          vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
-        }
-      } else {
-        let err30 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.zip.type, parentSchema: schema11.properties.zip, data: data9 };
-        vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
-      }
-    }
-    if (data.ssn !== void 0) {
-      let data10 = data.ssn;
-      if (typeof data10 == "string") {
-        if (func3(data10) > 9) {
-          let err31 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters", schema: 9, parentSchema: schema11.properties.ssn, data: data10 };
-          vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
-        }
-        if (!pattern2.test(data10)) {
-          let err32 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"', schema: "^[0-9]{9}$", parentSchema: schema11.properties.ssn, data: data10 };
-          vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
-        }
-      } else {
-        let err33 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.ssn.type, parentSchema: schema11.properties.ssn, data: data10 };
-        vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
-      }
-    }
-    if (data.terms !== void 0) {
-      let data11 = data.terms;
-      if (typeof data11 != "boolean") {
-        let err34 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.terms.type, parentSchema: schema11.properties.terms, data: data11 };
-        vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
-      }
-      if (data11 !== !0) {
-        let err35 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/const", keyword: "const", params: { allowedValue: !0 }, message: "must be equal to constant", schema: !0, parentSchema: schema11.properties.terms, data: data11 };
-        vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
-      }
-    }
-  } else {
-    let err36 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
-    vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
   }
-  return validate10.errors = vErrors, errors === 0;
-}
-export {
-  form_personal_full
-};
+});
+export default require_personal_full_validate();
 

@@ -27,228 +27,231 @@ var require_ucs2length = __commonJS({
 });
 
 // student.full.validate.js
-var form_student_full = validate10, schema11 = { $id: "form_student_full", type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "passport"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"] }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, passport: { description: "Passport scan. The original kept all documents in one list, 'studentDocuments'; here each has its own field so staff know which is which (the importer maps the list).", type: "string" }, highSchoolDiploma: { type: "string" }, collegeDiploma: { type: "string" }, collegeTranscript: { type: "string" }, universityDiploma: { type: "string" }, universityTranscript: { type: "string" }, englishCertificate: { type: "string" }, bankStatements: { type: "string" }, photo: { description: "Passport-style photo, images only (spec section 5).", type: "string" } } }, func2 = Object.prototype.hasOwnProperty, func3 = require_ucs2length().default, formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i, pattern0 = new RegExp("^[0-9+() .-]{7,20}$", "u"), pattern1 = new RegExp("^[0-9]{5}(-[0-9]{4})?$", "u");
-function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null, errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.firstName === void 0) {
-      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "firstName" }, message: "must have required property 'firstName'", schema: schema11.required, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
-    }
-    if (data.lastName === void 0) {
-      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "lastName" }, message: "must have required property 'lastName'", schema: schema11.required, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
-    }
-    if (data.email === void 0) {
-      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "email" }, message: "must have required property 'email'", schema: schema11.required, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
-    }
-    if (data.phone === void 0) {
-      let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "phone" }, message: "must have required property 'phone'", schema: schema11.required, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
-    }
-    if (data.passport === void 0) {
-      let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "passport" }, message: "must have required property 'passport'", schema: schema11.required, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
-    }
-    for (let key0 in data)
-      if (!func2.call(schema11.properties, key0)) {
-        let err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema11, data };
-        vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
-      }
-    if (data.firstName !== void 0) {
-      let data0 = data.firstName;
-      if (typeof data0 == "string") {
-        if (func3(data0) > 100) {
-          let err6 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema11.properties.firstName, data: data0 };
-          vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+var require_student_full_validate = __commonJS({
+  "student.full.validate.js"(exports) {
+    exports.form_student_full = validate10;
+    var schema11 = { $id: "form_student_full", type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "passport"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"] }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"] }, state: { type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"] }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"] }, passport: { description: "Passport scan. The original kept all documents in one list, 'studentDocuments'; here each has its own field so staff know which is which (the importer maps the list).", type: "string" }, highSchoolDiploma: { type: "string" }, collegeDiploma: { type: "string" }, collegeTranscript: { type: "string" }, universityDiploma: { type: "string" }, universityTranscript: { type: "string" }, englishCertificate: { type: "string" }, bankStatements: { type: "string" }, photo: { description: "Passport-style photo, images only (spec section 5).", type: "string" } } }, func2 = Object.prototype.hasOwnProperty, func3 = require_ucs2length().default, formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i, pattern0 = new RegExp("^[0-9+() .-]{7,20}$", "u"), pattern1 = new RegExp("^[0-9]{5}(-[0-9]{4})?$", "u");
+    function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      let vErrors = null, errors = 0;
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        if (data.firstName === void 0) {
+          let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "firstName" }, message: "must have required property 'firstName'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
         }
-        if (func3(data0) < 1) {
-          let err7 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.firstName, data: data0 };
-          vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+        if (data.lastName === void 0) {
+          let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "lastName" }, message: "must have required property 'lastName'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
+        }
+        if (data.email === void 0) {
+          let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "email" }, message: "must have required property 'email'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
+        }
+        if (data.phone === void 0) {
+          let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "phone" }, message: "must have required property 'phone'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
+        }
+        if (data.passport === void 0) {
+          let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "passport" }, message: "must have required property 'passport'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
+        }
+        for (let key0 in data)
+          if (!func2.call(schema11.properties, key0)) {
+            let err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema11, data };
+            vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+          }
+        if (data.firstName !== void 0) {
+          let data0 = data.firstName;
+          if (typeof data0 == "string") {
+            if (func3(data0) > 100) {
+              let err6 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema11.properties.firstName, data: data0 };
+              vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+            }
+            if (func3(data0) < 1) {
+              let err7 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.firstName, data: data0 };
+              vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+            }
+          } else {
+            let err8 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.firstName.type, parentSchema: schema11.properties.firstName, data: data0 };
+            vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+          }
+        }
+        if (data.lastName !== void 0) {
+          let data1 = data.lastName;
+          if (typeof data1 == "string") {
+            if (func3(data1) > 100) {
+              let err9 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema11.properties.lastName, data: data1 };
+              vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+            }
+            if (func3(data1) < 1) {
+              let err10 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.lastName, data: data1 };
+              vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+            }
+          } else {
+            let err11 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.lastName.type, parentSchema: schema11.properties.lastName, data: data1 };
+            vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+          }
+        }
+        if (data.email !== void 0) {
+          let data2 = data.email;
+          if (typeof data2 == "string") {
+            if (func3(data2) > 254) {
+              let err12 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters", schema: 254, parentSchema: schema11.properties.email, data: data2 };
+              vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+            }
+            if (!formats0.test(data2)) {
+              let err13 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"', schema: "email", parentSchema: schema11.properties.email, data: data2 };
+              vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+            }
+          } else {
+            let err14 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.email.type, parentSchema: schema11.properties.email, data: data2 };
+            vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
+          }
+        }
+        if (data.phone !== void 0) {
+          let data3 = data.phone;
+          if (typeof data3 == "string") {
+            if (func3(data3) > 20) {
+              let err15 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters", schema: 20, parentSchema: schema11.properties.phone, data: data3 };
+              vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+            }
+            if (!pattern0.test(data3)) {
+              let err16 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/pattern", keyword: "pattern", params: { pattern: "^[0-9+() .-]{7,20}$" }, message: 'must match pattern "^[0-9+() .-]{7,20}$"', schema: "^[0-9+() .-]{7,20}$", parentSchema: schema11.properties.phone, data: data3 };
+              vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+            }
+          } else {
+            let err17 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.phone.type, parentSchema: schema11.properties.phone, data: data3 };
+            vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+          }
+        }
+        if (data.street !== void 0) {
+          let data4 = data.street;
+          if (typeof data4 == "string") {
+            if (func3(data4) > 200) {
+              let err18 = { instancePath: instancePath + "/street", schemaPath: "#/properties/street/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.street, data: data4 };
+              vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+            }
+            if (func3(data4) < 1) {
+              let err19 = { instancePath: instancePath + "/street", schemaPath: "#/properties/street/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.street, data: data4 };
+              vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
+            }
+          } else {
+            let err20 = { instancePath: instancePath + "/street", schemaPath: "#/properties/street/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.street.type, parentSchema: schema11.properties.street, data: data4 };
+            vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
+          }
+        }
+        if (data.city !== void 0) {
+          let data5 = data.city;
+          if (typeof data5 == "string") {
+            if (func3(data5) > 100) {
+              let err21 = { instancePath: instancePath + "/city", schemaPath: "#/properties/city/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema11.properties.city, data: data5 };
+              vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
+            }
+            if (func3(data5) < 1) {
+              let err22 = { instancePath: instancePath + "/city", schemaPath: "#/properties/city/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.city, data: data5 };
+              vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
+            }
+          } else {
+            let err23 = { instancePath: instancePath + "/city", schemaPath: "#/properties/city/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.city.type, parentSchema: schema11.properties.city, data: data5 };
+            vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
+          }
+        }
+        if (data.state !== void 0) {
+          let data6 = data.state;
+          if (typeof data6 != "string") {
+            let err24 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.state.type, parentSchema: schema11.properties.state, data: data6 };
+            vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
+          }
+          if (!(data6 === "AL" || data6 === "AK" || data6 === "AZ" || data6 === "AR" || data6 === "CA" || data6 === "CO" || data6 === "CT" || data6 === "DE" || data6 === "DC" || data6 === "FL" || data6 === "GA" || data6 === "HI" || data6 === "ID" || data6 === "IL" || data6 === "IN" || data6 === "IA" || data6 === "KS" || data6 === "KY" || data6 === "LA" || data6 === "ME" || data6 === "MD" || data6 === "MA" || data6 === "MI" || data6 === "MN" || data6 === "MS" || data6 === "MO" || data6 === "MT" || data6 === "NE" || data6 === "NV" || data6 === "NH" || data6 === "NJ" || data6 === "NM" || data6 === "NY" || data6 === "NC" || data6 === "ND" || data6 === "OH" || data6 === "OK" || data6 === "OR" || data6 === "PA" || data6 === "RI" || data6 === "SC" || data6 === "SD" || data6 === "TN" || data6 === "TX" || data6 === "UT" || data6 === "VT" || data6 === "VA" || data6 === "WA" || data6 === "WV" || data6 === "WI" || data6 === "WY")) {
+            let err25 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema11.properties.state.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.state.enum, parentSchema: schema11.properties.state, data: data6 };
+            vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
+          }
+        }
+        if (data.zip !== void 0) {
+          let data7 = data.zip;
+          if (typeof data7 == "string") {
+            if (func3(data7) > 10) {
+              let err26 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters", schema: 10, parentSchema: schema11.properties.zip, data: data7 };
+              vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
+            }
+            if (!pattern1.test(data7)) {
+              let err27 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/pattern", keyword: "pattern", params: { pattern: "^[0-9]{5}(-[0-9]{4})?$" }, message: 'must match pattern "^[0-9]{5}(-[0-9]{4})?$"', schema: "^[0-9]{5}(-[0-9]{4})?$", parentSchema: schema11.properties.zip, data: data7 };
+              vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
+            }
+          } else {
+            let err28 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.zip.type, parentSchema: schema11.properties.zip, data: data7 };
+            vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
+          }
+        }
+        if (data.passport !== void 0) {
+          let data8 = data.passport;
+          if (typeof data8 != "string") {
+            let err29 = { instancePath: instancePath + "/passport", schemaPath: "#/properties/passport/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.passport.type, parentSchema: schema11.properties.passport, data: data8 };
+            vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
+          }
+        }
+        if (data.highSchoolDiploma !== void 0) {
+          let data9 = data.highSchoolDiploma;
+          if (typeof data9 != "string") {
+            let err30 = { instancePath: instancePath + "/highSchoolDiploma", schemaPath: "#/properties/highSchoolDiploma/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.highSchoolDiploma.type, parentSchema: schema11.properties.highSchoolDiploma, data: data9 };
+            vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
+          }
+        }
+        if (data.collegeDiploma !== void 0) {
+          let data10 = data.collegeDiploma;
+          if (typeof data10 != "string") {
+            let err31 = { instancePath: instancePath + "/collegeDiploma", schemaPath: "#/properties/collegeDiploma/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.collegeDiploma.type, parentSchema: schema11.properties.collegeDiploma, data: data10 };
+            vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
+          }
+        }
+        if (data.collegeTranscript !== void 0) {
+          let data11 = data.collegeTranscript;
+          if (typeof data11 != "string") {
+            let err32 = { instancePath: instancePath + "/collegeTranscript", schemaPath: "#/properties/collegeTranscript/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.collegeTranscript.type, parentSchema: schema11.properties.collegeTranscript, data: data11 };
+            vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
+          }
+        }
+        if (data.universityDiploma !== void 0) {
+          let data12 = data.universityDiploma;
+          if (typeof data12 != "string") {
+            let err33 = { instancePath: instancePath + "/universityDiploma", schemaPath: "#/properties/universityDiploma/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.universityDiploma.type, parentSchema: schema11.properties.universityDiploma, data: data12 };
+            vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
+          }
+        }
+        if (data.universityTranscript !== void 0) {
+          let data13 = data.universityTranscript;
+          if (typeof data13 != "string") {
+            let err34 = { instancePath: instancePath + "/universityTranscript", schemaPath: "#/properties/universityTranscript/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.universityTranscript.type, parentSchema: schema11.properties.universityTranscript, data: data13 };
+            vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
+          }
+        }
+        if (data.englishCertificate !== void 0) {
+          let data14 = data.englishCertificate;
+          if (typeof data14 != "string") {
+            let err35 = { instancePath: instancePath + "/englishCertificate", schemaPath: "#/properties/englishCertificate/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.englishCertificate.type, parentSchema: schema11.properties.englishCertificate, data: data14 };
+            vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
+          }
+        }
+        if (data.bankStatements !== void 0) {
+          let data15 = data.bankStatements;
+          if (typeof data15 != "string") {
+            let err36 = { instancePath: instancePath + "/bankStatements", schemaPath: "#/properties/bankStatements/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.bankStatements.type, parentSchema: schema11.properties.bankStatements, data: data15 };
+            vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
+          }
+        }
+        if (data.photo !== void 0) {
+          let data16 = data.photo;
+          if (typeof data16 != "string") {
+            let err37 = { instancePath: instancePath + "/photo", schemaPath: "#/properties/photo/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.photo.type, parentSchema: schema11.properties.photo, data: data16 };
+            vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
+          }
         }
       } else {
-        let err8 = { instancePath: instancePath + "/firstName", schemaPath: "#/properties/firstName/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.firstName.type, parentSchema: schema11.properties.firstName, data: data0 };
-        vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+        let err38 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+        vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
       }
+      return validate10.errors = vErrors, errors === 0;
     }
-    if (data.lastName !== void 0) {
-      let data1 = data.lastName;
-      if (typeof data1 == "string") {
-        if (func3(data1) > 100) {
-          let err9 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema11.properties.lastName, data: data1 };
-          vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
-        }
-        if (func3(data1) < 1) {
-          let err10 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.lastName, data: data1 };
-          vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
-        }
-      } else {
-        let err11 = { instancePath: instancePath + "/lastName", schemaPath: "#/properties/lastName/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.lastName.type, parentSchema: schema11.properties.lastName, data: data1 };
-        vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
-      }
-    }
-    if (data.email !== void 0) {
-      let data2 = data.email;
-      if (typeof data2 == "string") {
-        if (func3(data2) > 254) {
-          let err12 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters", schema: 254, parentSchema: schema11.properties.email, data: data2 };
-          vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
-        }
-        if (!formats0.test(data2)) {
-          let err13 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"', schema: "email", parentSchema: schema11.properties.email, data: data2 };
-          vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
-        }
-      } else {
-        let err14 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.email.type, parentSchema: schema11.properties.email, data: data2 };
-        vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
-      }
-    }
-    if (data.phone !== void 0) {
-      let data3 = data.phone;
-      if (typeof data3 == "string") {
-        if (func3(data3) > 20) {
-          let err15 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters", schema: 20, parentSchema: schema11.properties.phone, data: data3 };
-          vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
-        }
-        if (!pattern0.test(data3)) {
-          let err16 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/pattern", keyword: "pattern", params: { pattern: "^[0-9+() .-]{7,20}$" }, message: 'must match pattern "^[0-9+() .-]{7,20}$"', schema: "^[0-9+() .-]{7,20}$", parentSchema: schema11.properties.phone, data: data3 };
-          vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
-        }
-      } else {
-        let err17 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.phone.type, parentSchema: schema11.properties.phone, data: data3 };
-        vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
-      }
-    }
-    if (data.street !== void 0) {
-      let data4 = data.street;
-      if (typeof data4 == "string") {
-        if (func3(data4) > 200) {
-          let err18 = { instancePath: instancePath + "/street", schemaPath: "#/properties/street/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.street, data: data4 };
-          vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
-        }
-        if (func3(data4) < 1) {
-          let err19 = { instancePath: instancePath + "/street", schemaPath: "#/properties/street/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.street, data: data4 };
-          vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
-        }
-      } else {
-        let err20 = { instancePath: instancePath + "/street", schemaPath: "#/properties/street/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.street.type, parentSchema: schema11.properties.street, data: data4 };
-        vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
-      }
-    }
-    if (data.city !== void 0) {
-      let data5 = data.city;
-      if (typeof data5 == "string") {
-        if (func3(data5) > 100) {
-          let err21 = { instancePath: instancePath + "/city", schemaPath: "#/properties/city/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema11.properties.city, data: data5 };
-          vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
-        }
-        if (func3(data5) < 1) {
-          let err22 = { instancePath: instancePath + "/city", schemaPath: "#/properties/city/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.city, data: data5 };
-          vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
-        }
-      } else {
-        let err23 = { instancePath: instancePath + "/city", schemaPath: "#/properties/city/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.city.type, parentSchema: schema11.properties.city, data: data5 };
-        vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
-      }
-    }
-    if (data.state !== void 0) {
-      let data6 = data.state;
-      if (typeof data6 != "string") {
-        let err24 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.state.type, parentSchema: schema11.properties.state, data: data6 };
-        vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
-      }
-      if (!(data6 === "AL" || data6 === "AK" || data6 === "AZ" || data6 === "AR" || data6 === "CA" || data6 === "CO" || data6 === "CT" || data6 === "DE" || data6 === "DC" || data6 === "FL" || data6 === "GA" || data6 === "HI" || data6 === "ID" || data6 === "IL" || data6 === "IN" || data6 === "IA" || data6 === "KS" || data6 === "KY" || data6 === "LA" || data6 === "ME" || data6 === "MD" || data6 === "MA" || data6 === "MI" || data6 === "MN" || data6 === "MS" || data6 === "MO" || data6 === "MT" || data6 === "NE" || data6 === "NV" || data6 === "NH" || data6 === "NJ" || data6 === "NM" || data6 === "NY" || data6 === "NC" || data6 === "ND" || data6 === "OH" || data6 === "OK" || data6 === "OR" || data6 === "PA" || data6 === "RI" || data6 === "SC" || data6 === "SD" || data6 === "TN" || data6 === "TX" || data6 === "UT" || data6 === "VT" || data6 === "VA" || data6 === "WA" || data6 === "WV" || data6 === "WI" || data6 === "WY")) {
-        let err25 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema11.properties.state.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.state.enum, parentSchema: schema11.properties.state, data: data6 };
-        vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
-      }
-    }
-    if (data.zip !== void 0) {
-      let data7 = data.zip;
-      if (typeof data7 == "string") {
-        if (func3(data7) > 10) {
-          let err26 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters", schema: 10, parentSchema: schema11.properties.zip, data: data7 };
-          vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
-        }
-        if (!pattern1.test(data7)) {
-          let err27 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/pattern", keyword: "pattern", params: { pattern: "^[0-9]{5}(-[0-9]{4})?$" }, message: 'must match pattern "^[0-9]{5}(-[0-9]{4})?$"', schema: "^[0-9]{5}(-[0-9]{4})?$", parentSchema: schema11.properties.zip, data: data7 };
-          vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
-        }
-      } else {
-        let err28 = { instancePath: instancePath + "/zip", schemaPath: "#/properties/zip/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.zip.type, parentSchema: schema11.properties.zip, data: data7 };
-        vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
-      }
-    }
-    if (data.passport !== void 0) {
-      let data8 = data.passport;
-      if (typeof data8 != "string") {
-        let err29 = { instancePath: instancePath + "/passport", schemaPath: "#/properties/passport/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.passport.type, parentSchema: schema11.properties.passport, data: data8 };
-        vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
-      }
-    }
-    if (data.highSchoolDiploma !== void 0) {
-      let data9 = data.highSchoolDiploma;
-      if (typeof data9 != "string") {
-        let err30 = { instancePath: instancePath + "/highSchoolDiploma", schemaPath: "#/properties/highSchoolDiploma/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.highSchoolDiploma.type, parentSchema: schema11.properties.highSchoolDiploma, data: data9 };
-        vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
-      }
-    }
-    if (data.collegeDiploma !== void 0) {
-      let data10 = data.collegeDiploma;
-      if (typeof data10 != "string") {
-        let err31 = { instancePath: instancePath + "/collegeDiploma", schemaPath: "#/properties/collegeDiploma/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.collegeDiploma.type, parentSchema: schema11.properties.collegeDiploma, data: data10 };
-        vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
-      }
-    }
-    if (data.collegeTranscript !== void 0) {
-      let data11 = data.collegeTranscript;
-      if (typeof data11 != "string") {
-        let err32 = { instancePath: instancePath + "/collegeTranscript", schemaPath: "#/properties/collegeTranscript/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.collegeTranscript.type, parentSchema: schema11.properties.collegeTranscript, data: data11 };
-        vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
-      }
-    }
-    if (data.universityDiploma !== void 0) {
-      let data12 = data.universityDiploma;
-      if (typeof data12 != "string") {
-        let err33 = { instancePath: instancePath + "/universityDiploma", schemaPath: "#/properties/universityDiploma/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.universityDiploma.type, parentSchema: schema11.properties.universityDiploma, data: data12 };
-        vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
-      }
-    }
-    if (data.universityTranscript !== void 0) {
-      let data13 = data.universityTranscript;
-      if (typeof data13 != "string") {
-        let err34 = { instancePath: instancePath + "/universityTranscript", schemaPath: "#/properties/universityTranscript/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.universityTranscript.type, parentSchema: schema11.properties.universityTranscript, data: data13 };
-        vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
-      }
-    }
-    if (data.englishCertificate !== void 0) {
-      let data14 = data.englishCertificate;
-      if (typeof data14 != "string") {
-        let err35 = { instancePath: instancePath + "/englishCertificate", schemaPath: "#/properties/englishCertificate/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.englishCertificate.type, parentSchema: schema11.properties.englishCertificate, data: data14 };
-        vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
-      }
-    }
-    if (data.bankStatements !== void 0) {
-      let data15 = data.bankStatements;
-      if (typeof data15 != "string") {
-        let err36 = { instancePath: instancePath + "/bankStatements", schemaPath: "#/properties/bankStatements/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.bankStatements.type, parentSchema: schema11.properties.bankStatements, data: data15 };
-        vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
-      }
-    }
-    if (data.photo !== void 0) {
-      let data16 = data.photo;
-      if (typeof data16 != "string") {
-        let err37 = { instancePath: instancePath + "/photo", schemaPath: "#/properties/photo/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.photo.type, parentSchema: schema11.properties.photo, data: data16 };
-        vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
-      }
-    }
-  } else {
-    let err38 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
-    vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
   }
-  return validate10.errors = vErrors, errors === 0;
-}
-export {
-  form_student_full
-};
+});
+export default require_student_full_validate();
 

@@ -27,152 +27,155 @@ var require_ucs2length = __commonJS({
 });
 
 // ticket.full.validate.js
-var form_ticket_full = validate10, schema11 = { $id: "form_ticket_full", type: "object", additionalProperties: !1, required: ["name", "email", "topic", "subject", "message"], properties: { name: { type: "string", minLength: 1, maxLength: 200, examples: ["Aziza Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, topic: { type: "string", enum: ["status", "payment", "documents", "account", "technical", "other"], default: "status", description: "What the ticket is about; staff sort their queue by it." }, reference: { type: "string", maxLength: 100, description: "Optional: the service applied for, or the e-mail used on the application, so staff can find it.", examples: ["Credit repair, applied 3 May"] }, subject: { type: "string", minLength: 3, maxLength: 150, examples: ["I have not received a confirmation e-mail"] }, message: { type: "string", minLength: 1, maxLength: 5e3, examples: ["Please call me after 5 pm."] }, attachment: { description: "Optional screenshot or document.", type: "string" } } }, func2 = require_ucs2length().default, formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i, pattern0 = new RegExp("^[0-9+() .-]{7,20}$", "u");
-function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null, errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === void 0) {
-      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema11.required, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
-    }
-    if (data.email === void 0) {
-      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "email" }, message: "must have required property 'email'", schema: schema11.required, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
-    }
-    if (data.topic === void 0) {
-      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "topic" }, message: "must have required property 'topic'", schema: schema11.required, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
-    }
-    if (data.subject === void 0) {
-      let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "subject" }, message: "must have required property 'subject'", schema: schema11.required, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
-    }
-    if (data.message === void 0) {
-      let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'", schema: schema11.required, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
-    }
-    for (let key0 in data)
-      if (!(key0 === "name" || key0 === "email" || key0 === "phone" || key0 === "topic" || key0 === "reference" || key0 === "subject" || key0 === "message" || key0 === "attachment")) {
-        let err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema11, data };
-        vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
-      }
-    if (data.name !== void 0) {
-      let data0 = data.name;
-      if (typeof data0 == "string") {
-        if (func2(data0) > 200) {
-          let err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.name, data: data0 };
-          vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+var require_ticket_full_validate = __commonJS({
+  "ticket.full.validate.js"(exports) {
+    exports.form_ticket_full = validate10;
+    var schema11 = { $id: "form_ticket_full", type: "object", additionalProperties: !1, required: ["name", "email", "topic", "subject", "message"], properties: { name: { type: "string", minLength: 1, maxLength: 200, examples: ["Aziza Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, topic: { type: "string", enum: ["status", "payment", "documents", "account", "technical", "other"], default: "status", description: "What the ticket is about; staff sort their queue by it." }, reference: { type: "string", maxLength: 100, description: "Optional: the service applied for, or the e-mail used on the application, so staff can find it.", examples: ["Credit repair, applied 3 May"] }, subject: { type: "string", minLength: 3, maxLength: 150, examples: ["I have not received a confirmation e-mail"] }, message: { type: "string", minLength: 1, maxLength: 5e3, examples: ["Please call me after 5 pm."] }, attachment: { description: "Optional screenshot or document.", type: "string" } } }, func2 = require_ucs2length().default, formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i, pattern0 = new RegExp("^[0-9+() .-]{7,20}$", "u");
+    function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      let vErrors = null, errors = 0;
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        if (data.name === void 0) {
+          let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
         }
-        if (func2(data0) < 1) {
-          let err7 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.name, data: data0 };
-          vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+        if (data.email === void 0) {
+          let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "email" }, message: "must have required property 'email'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
+        }
+        if (data.topic === void 0) {
+          let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "topic" }, message: "must have required property 'topic'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
+        }
+        if (data.subject === void 0) {
+          let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "subject" }, message: "must have required property 'subject'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
+        }
+        if (data.message === void 0) {
+          let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
+        }
+        for (let key0 in data)
+          if (!(key0 === "name" || key0 === "email" || key0 === "phone" || key0 === "topic" || key0 === "reference" || key0 === "subject" || key0 === "message" || key0 === "attachment")) {
+            let err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema11, data };
+            vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+          }
+        if (data.name !== void 0) {
+          let data0 = data.name;
+          if (typeof data0 == "string") {
+            if (func2(data0) > 200) {
+              let err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.name, data: data0 };
+              vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+            }
+            if (func2(data0) < 1) {
+              let err7 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.name, data: data0 };
+              vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+            }
+          } else {
+            let err8 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.name.type, parentSchema: schema11.properties.name, data: data0 };
+            vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+          }
+        }
+        if (data.email !== void 0) {
+          let data1 = data.email;
+          if (typeof data1 == "string") {
+            if (func2(data1) > 254) {
+              let err9 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters", schema: 254, parentSchema: schema11.properties.email, data: data1 };
+              vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+            }
+            if (!formats0.test(data1)) {
+              let err10 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"', schema: "email", parentSchema: schema11.properties.email, data: data1 };
+              vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+            }
+          } else {
+            let err11 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.email.type, parentSchema: schema11.properties.email, data: data1 };
+            vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+          }
+        }
+        if (data.phone !== void 0) {
+          let data2 = data.phone;
+          if (typeof data2 == "string") {
+            if (func2(data2) > 20) {
+              let err12 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters", schema: 20, parentSchema: schema11.properties.phone, data: data2 };
+              vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+            }
+            if (!pattern0.test(data2)) {
+              let err13 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/pattern", keyword: "pattern", params: { pattern: "^[0-9+() .-]{7,20}$" }, message: 'must match pattern "^[0-9+() .-]{7,20}$"', schema: "^[0-9+() .-]{7,20}$", parentSchema: schema11.properties.phone, data: data2 };
+              vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+            }
+          } else {
+            let err14 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.phone.type, parentSchema: schema11.properties.phone, data: data2 };
+            vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
+          }
+        }
+        if (data.topic !== void 0) {
+          let data3 = data.topic;
+          if (typeof data3 != "string") {
+            let err15 = { instancePath: instancePath + "/topic", schemaPath: "#/properties/topic/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.topic.type, parentSchema: schema11.properties.topic, data: data3 };
+            vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+          }
+          if (!(data3 === "status" || data3 === "payment" || data3 === "documents" || data3 === "account" || data3 === "technical" || data3 === "other")) {
+            let err16 = { instancePath: instancePath + "/topic", schemaPath: "#/properties/topic/enum", keyword: "enum", params: { allowedValues: schema11.properties.topic.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.topic.enum, parentSchema: schema11.properties.topic, data: data3 };
+            vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+          }
+        }
+        if (data.reference !== void 0) {
+          let data4 = data.reference;
+          if (typeof data4 == "string") {
+            if (func2(data4) > 100) {
+              let err17 = { instancePath: instancePath + "/reference", schemaPath: "#/properties/reference/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema11.properties.reference, data: data4 };
+              vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+            }
+          } else {
+            let err18 = { instancePath: instancePath + "/reference", schemaPath: "#/properties/reference/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.reference.type, parentSchema: schema11.properties.reference, data: data4 };
+            vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+          }
+        }
+        if (data.subject !== void 0) {
+          let data5 = data.subject;
+          if (typeof data5 == "string") {
+            if (func2(data5) > 150) {
+              let err19 = { instancePath: instancePath + "/subject", schemaPath: "#/properties/subject/maxLength", keyword: "maxLength", params: { limit: 150 }, message: "must NOT have more than 150 characters", schema: 150, parentSchema: schema11.properties.subject, data: data5 };
+              vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
+            }
+            if (func2(data5) < 3) {
+              let err20 = { instancePath: instancePath + "/subject", schemaPath: "#/properties/subject/minLength", keyword: "minLength", params: { limit: 3 }, message: "must NOT have fewer than 3 characters", schema: 3, parentSchema: schema11.properties.subject, data: data5 };
+              vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
+            }
+          } else {
+            let err21 = { instancePath: instancePath + "/subject", schemaPath: "#/properties/subject/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.subject.type, parentSchema: schema11.properties.subject, data: data5 };
+            vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
+          }
+        }
+        if (data.message !== void 0) {
+          let data6 = data.message;
+          if (typeof data6 == "string") {
+            if (func2(data6) > 5e3) {
+              let err22 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/maxLength", keyword: "maxLength", params: { limit: 5e3 }, message: "must NOT have more than 5000 characters", schema: 5e3, parentSchema: schema11.properties.message, data: data6 };
+              vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
+            }
+            if (func2(data6) < 1) {
+              let err23 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.message, data: data6 };
+              vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
+            }
+          } else {
+            let err24 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.message.type, parentSchema: schema11.properties.message, data: data6 };
+            vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
+          }
+        }
+        if (data.attachment !== void 0) {
+          let data7 = data.attachment;
+          if (typeof data7 != "string") {
+            let err25 = { instancePath: instancePath + "/attachment", schemaPath: "#/properties/attachment/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.attachment.type, parentSchema: schema11.properties.attachment, data: data7 };
+            vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
+          }
         }
       } else {
-        let err8 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.name.type, parentSchema: schema11.properties.name, data: data0 };
-        vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+        let err26 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+        vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
       }
+      return validate10.errors = vErrors, errors === 0;
     }
-    if (data.email !== void 0) {
-      let data1 = data.email;
-      if (typeof data1 == "string") {
-        if (func2(data1) > 254) {
-          let err9 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters", schema: 254, parentSchema: schema11.properties.email, data: data1 };
-          vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
-        }
-        if (!formats0.test(data1)) {
-          let err10 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"', schema: "email", parentSchema: schema11.properties.email, data: data1 };
-          vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
-        }
-      } else {
-        let err11 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.email.type, parentSchema: schema11.properties.email, data: data1 };
-        vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
-      }
-    }
-    if (data.phone !== void 0) {
-      let data2 = data.phone;
-      if (typeof data2 == "string") {
-        if (func2(data2) > 20) {
-          let err12 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters", schema: 20, parentSchema: schema11.properties.phone, data: data2 };
-          vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
-        }
-        if (!pattern0.test(data2)) {
-          let err13 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/pattern", keyword: "pattern", params: { pattern: "^[0-9+() .-]{7,20}$" }, message: 'must match pattern "^[0-9+() .-]{7,20}$"', schema: "^[0-9+() .-]{7,20}$", parentSchema: schema11.properties.phone, data: data2 };
-          vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
-        }
-      } else {
-        let err14 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.phone.type, parentSchema: schema11.properties.phone, data: data2 };
-        vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
-      }
-    }
-    if (data.topic !== void 0) {
-      let data3 = data.topic;
-      if (typeof data3 != "string") {
-        let err15 = { instancePath: instancePath + "/topic", schemaPath: "#/properties/topic/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.topic.type, parentSchema: schema11.properties.topic, data: data3 };
-        vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
-      }
-      if (!(data3 === "status" || data3 === "payment" || data3 === "documents" || data3 === "account" || data3 === "technical" || data3 === "other")) {
-        let err16 = { instancePath: instancePath + "/topic", schemaPath: "#/properties/topic/enum", keyword: "enum", params: { allowedValues: schema11.properties.topic.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.topic.enum, parentSchema: schema11.properties.topic, data: data3 };
-        vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
-      }
-    }
-    if (data.reference !== void 0) {
-      let data4 = data.reference;
-      if (typeof data4 == "string") {
-        if (func2(data4) > 100) {
-          let err17 = { instancePath: instancePath + "/reference", schemaPath: "#/properties/reference/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema11.properties.reference, data: data4 };
-          vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
-        }
-      } else {
-        let err18 = { instancePath: instancePath + "/reference", schemaPath: "#/properties/reference/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.reference.type, parentSchema: schema11.properties.reference, data: data4 };
-        vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
-      }
-    }
-    if (data.subject !== void 0) {
-      let data5 = data.subject;
-      if (typeof data5 == "string") {
-        if (func2(data5) > 150) {
-          let err19 = { instancePath: instancePath + "/subject", schemaPath: "#/properties/subject/maxLength", keyword: "maxLength", params: { limit: 150 }, message: "must NOT have more than 150 characters", schema: 150, parentSchema: schema11.properties.subject, data: data5 };
-          vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
-        }
-        if (func2(data5) < 3) {
-          let err20 = { instancePath: instancePath + "/subject", schemaPath: "#/properties/subject/minLength", keyword: "minLength", params: { limit: 3 }, message: "must NOT have fewer than 3 characters", schema: 3, parentSchema: schema11.properties.subject, data: data5 };
-          vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
-        }
-      } else {
-        let err21 = { instancePath: instancePath + "/subject", schemaPath: "#/properties/subject/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.subject.type, parentSchema: schema11.properties.subject, data: data5 };
-        vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
-      }
-    }
-    if (data.message !== void 0) {
-      let data6 = data.message;
-      if (typeof data6 == "string") {
-        if (func2(data6) > 5e3) {
-          let err22 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/maxLength", keyword: "maxLength", params: { limit: 5e3 }, message: "must NOT have more than 5000 characters", schema: 5e3, parentSchema: schema11.properties.message, data: data6 };
-          vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
-        }
-        if (func2(data6) < 1) {
-          let err23 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.message, data: data6 };
-          vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
-        }
-      } else {
-        let err24 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.message.type, parentSchema: schema11.properties.message, data: data6 };
-        vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
-      }
-    }
-    if (data.attachment !== void 0) {
-      let data7 = data.attachment;
-      if (typeof data7 != "string") {
-        let err25 = { instancePath: instancePath + "/attachment", schemaPath: "#/properties/attachment/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.attachment.type, parentSchema: schema11.properties.attachment, data: data7 };
-        vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
-      }
-    }
-  } else {
-    let err26 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
-    vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
   }
-  return validate10.errors = vErrors, errors === 0;
-}
-export {
-  form_ticket_full
-};
+});
+export default require_ticket_full_validate();
 

@@ -7,6 +7,7 @@ import { TextInput } from '@mantine/core';
 import { SchemaExamples } from '@rjsf/core';
 import { examplesId, getInputProps, labelValue, type BaseInputTemplateProps } from '@rjsf/utils';
 import { useCallback, type ChangeEvent, type FocusEvent, type MouseEvent } from 'react';
+import { dateBounds, localToday } from '../../engine/dates.ts';
 import { fieldHint } from '../fieldHint.ts';
 
 export default function BaseInputTemplate(props: BaseInputTemplateProps) {
@@ -36,6 +37,8 @@ export default function BaseInputTemplate(props: BaseInputTemplateProps) {
   const inputProps = getInputProps(schema, type, options, false);
   const description = hideLabel ? undefined : fieldHint(options, schema);
   const numeric = inputProps.type === 'number' || inputProps.type === 'integer';
+  // A date's limits as the picker's min/max, resolved against the applicant's today (engine/dates.ts).
+  const bounds = inputProps.type === 'date' ? dateBounds(schema, localToday()) : undefined;
   const handleChange = useCallback(
     (e: ChangeEvent<HTMLInputElement>) => {
       const raw = e.target.value;
@@ -71,6 +74,7 @@ export default function BaseInputTemplate(props: BaseInputTemplateProps) {
         error={rawErrors && rawErrors.length > 0 ? rawErrors.join('\n') : undefined}
         list={schema.examples ? examplesId(id) : undefined}
         {...inputProps}
+        {...bounds}
         type={numeric ? 'number' : inputProps.type}
         // Mantine links the description and the error to the input itself (aria-describedby), over any
         // ids given here: the help is read with the input because it is the description (../fieldHint.ts).

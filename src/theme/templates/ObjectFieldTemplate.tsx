@@ -1,8 +1,10 @@
 /**
  * The form's top-level object: its fields in order with the service's content blocks around them
  * (top, before:<field>, after:<field>, bottom — engine/blocks.ts decides where), and the red summary
- * line of a failed submit right under the top blocks, where the original showed it. A form has no
- * nested object (schemas/meta/property.meta.json allows scalar fields only), so this is the only one.
+ * line of a failed submit right under the top blocks, where the original showed it. In a form with
+ * steps only the current step's fields are rendered, in the step's order (formContext.stepFields); the
+ * others are not mounted and keep their values in the form's data. The only nested objects are a
+ * repeating group's rows, whose cells are simply stacked (the row's fieldset is ArrayFieldItemTemplate's).
  */
 import { Alert, Stack } from '@mantine/core';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
@@ -12,15 +14,16 @@ import { layoutFields } from '../../engine/blocks.ts';
 import type { FormContext } from '../../engine/formContext.ts';
 
 export default function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
-  const { properties, registry } = props;
+  const { properties, registry, fieldPathId } = props;
   const ctx = registry.formContext as FormContext;
   const visible = properties.filter((p) => !p.hidden);
+  if (fieldPathId.$id !== registry.globalFormOptions.idPrefix) return <Stack gap={0}>{visible.map((p) => p.content)}</Stack>;
   const content = new Map(visible.map((p) => [p.name, p.content]));
-  const items = layoutFields(
-    visible.map((p) => p.name),
-    ctx.blocks,
-  );
-  const summaryAt = items.findIndex((item) => !(item.kind === 'blocks' && item.placement === 'top'));
+  const names = ctx.stepFields ? ctx.stepFields.filter((f) => content.has(f)) : visible.map((p) => p.name);
+  const items = layoutFields(names, ctx.blocks);
+  const firstField = items.findIndex((item) => !(item.kind === 'blocks' && item.placement === 'top'));
+  // Nothing but top blocks (the review page of a form in steps): the summary comes after them.
+  const summaryAt = firstField < 0 ? items.length : firstField;
   return (
     <Stack gap="xs">
       {items.map((item, index) => (
@@ -29,6 +32,7 @@ export default function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
           {item.kind === 'field' ? content.get(item.name) : <Blocks blocks={item.blocks} constants={ctx.constants} />}
         </Fragment>
       ))}
+      {summaryAt === items.length && <ErrorSummary message={ctx.summary} takesFocus={ctx.summaryTakesFocus} />}
     </Stack>
   );
 }

@@ -19,6 +19,7 @@ import { formatSize } from '../../engine/numberFormat.ts';
 import { fieldName, type FormContext } from '../../engine/formContext.ts';
 import type { FieldFile } from '../../engine/types.ts';
 import { fieldHint } from '../fieldHint.ts';
+import FilesWidget from './FilesWidget.tsx';
 
 const ANY_FILE: FieldFile = { accept: [], maxSize: Number.POSITIVE_INFINITY, maxFiles: 1 };
 /**
@@ -27,13 +28,18 @@ const ANY_FILE: FieldFile = { accept: [], maxSize: Number.POSITIVE_INFINITY, max
  */
 const CLEAR_BUTTON_STYLE = { '--cb-size': 'var(--cb-size-md)' } as CSSProperties;
 
+/** A field of several files (x-file.maxFiles > 1, an array of names) gets the list widget (FilesWidget.tsx). */
 export default function FileWidget(props: WidgetProps) {
+  return props.schema.type === 'array' ? <FilesWidget {...props} /> : <OneFileWidget {...props} />;
+}
+
+function OneFileWidget(props: WidgetProps) {
   const { id, label, required, disabled, readonly, rawErrors, onChange, onBlur, onFocus, registry, options, schema } = props;
   const intl = useIntl();
   const ctx = registry.formContext as FormContext;
   const name = fieldName(id);
   const spec = (options.file as FieldFile | undefined) ?? ANY_FILE;
-  const [file, setFile] = useState<File | null>(ctx.files.get(name) ?? null);
+  const [file, setFile] = useState<File | null>(ctx.files.get(name)?.[0] ?? null);
   const size = formatSize(spec.maxSize, intl.locale);
   const imagesOnly = spec.accept.length > 0 && spec.accept.every((a) => a.startsWith('image/'));
 
@@ -43,7 +49,7 @@ export default function FileWidget(props: WidgetProps) {
     const problem = count > 1 ? 'fileCount' : chosen && fileProblem(chosen, spec);
     const kept = chosen && !problem ? chosen : null;
     ctx.reportProblem(name, problem ? { rule: problem, values: { types: acceptedTypesLabel(spec.accept), size } } : null);
-    if (kept) ctx.files.set(name, kept);
+    if (kept) ctx.files.set(name, [kept]);
     else ctx.files.delete(name);
     setFile(kept);
     onChange(kept ? kept.name : undefined);

@@ -60,6 +60,6 @@ describe('error messages', () => {
 
   it('gives every argument a shared message may use a value, so formatting never fails', () => {
     const message = describeProblem('service.s', 'city', { rule: 'maxLength', values: { limit: 100 } }, has);
-    expect(message).toEqual({ id: 'errors.maxLength', values: { limit: 100, format: '', types: '', size: '', name: 'city' } });
+    expect(message).toEqual({ id: 'errors.maxLength', values: { limit: 100, format: '', types: '', size: '', date: '', name: 'city' } });
   });
 });

@@ -9,14 +9,14 @@ describe('the submit body', () => {
   const file = new File([new Uint8Array([1, 2, 3])], 'id.png', { type: 'image/png' });
 
   it('is one multipart body: values as text, the File in place of its name, then variant and language', () => {
-    const body = toFormData({ firstName: 'A', terms: true, stateId: 'id.png', zip: '', city: undefined }, new Map([['stateId', file]]), { variant: 'full', locale: 'ru' });
+    const body = toFormData({ firstName: 'A', terms: true, stateId: 'id.png', zip: '', city: undefined }, new Map([['stateId', [file]]]), { variant: 'full', locale: 'ru' });
     expect([...body.keys()]).toEqual(['firstName', 'terms', 'stateId', 'variant', 'locale']);
     expect(body.get('terms')).toBe('true');
     expect((body.get('stateId') as File).name).toBe('id.png');
   });
 
   it('sends no file for a field that was cleared', () => {
-    const body = toFormData({ stateId: undefined }, new Map([['stateId', file]]), {});
+    const body = toFormData({ stateId: undefined }, new Map([['stateId', [file]]]), {});
     expect(body.has('stateId')).toBe(false);
   });
 

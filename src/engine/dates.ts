@@ -1,0 +1,27 @@
+/**
+ * Dates in the applicant's browser (design §4): their own "today", the limits a date input offers
+ * (its min/max attributes), and the UTC offset every submission carries so the server's "today" is
+ * theirs too.
+ */
+import type { RJSFSchema } from '@rjsf/utils';
+import { clampOffset, localToday, resolveDateLimit } from '../../shared/dateLimits.ts';
+
+export { localToday };
+
+/** Minutes, as Date.getTimezoneOffset() (UTC+5 is -300), within the ±840 the server accepts. */
+export const timeZoneOffset = (now = new Date()): number => clampOffset(now.getTimezoneOffset());
+
+/**
+ * The earliest and latest date a `format: date` field takes today: the tighter of the absolute limits
+ * (formatMinimum/formatMaximum) and the relative ones (x-date, resolved against `today`).
+ */
+export function dateBounds(schema: RJSFSchema, today: string): { min?: string; max?: string } {
+  const xDate = (schema as { 'x-date'?: { min?: string; max?: string } })['x-date'];
+  const pick = (a: unknown, b: string | undefined, later: boolean) => {
+    const values = [typeof a === 'string' ? a : undefined, b].filter((v): v is string => !!v).sort();
+    return later ? values[values.length - 1] : values[0];
+  };
+  const min = pick((schema as Record<string, unknown>).formatMinimum, xDate?.min ? resolveDateLimit(xDate.min, today) : undefined, true);
+  const max = pick((schema as Record<string, unknown>).formatMaximum, xDate?.max ? resolveDateLimit(xDate.max, today) : undefined, false);
+  return { ...(min ? { min } : {}), ...(max ? { max } : {}) };
+}
