@@ -15,21 +15,26 @@ function service(id: string): ServiceEntry {
   return found;
 }
 
-const SAMPLES: Record<AdminField['display'], (name: string) => string> = {
-  text: (name) => `Sample ${name}`,
+const SAMPLES: Record<AdminField['display'], (field: AdminField) => unknown> = {
+  text: ({ name }) => `Sample ${name}`,
   email: () => 'applicant@example.com',
   phone: () => '+1 415 555 0100',
-  file: (name) => `${name}_k3j4h5g6f7.png`,
+  file: ({ name }) => `${name}_k3j4h5g6f7.png`,
   masked: () => '123456789',
   usd: () => '995',
+  date: () => '1988-04-12',
+  // Two rows, so the table shows its numbering; a choice column holds a value with no text (shown as stored).
+  group: ({ columns = [] }) => [1, 2].map((n) => Object.fromEntries(columns.map((c) => [c.name, c.display === 'date' ? `2015-09-0${n}` : c.display === 'bool' ? n === 1 : `Sample ${c.name} ${n}`]))),
+  files: ({ name }) => [`${name}_first_a1b2c3d4e5.pdf`, `${name}_second_f6g7h8i9j0.png`],
 };
 
 /** When the sample card is looked at: shortly after its record came in. */
 const SAMPLE_SEEN = Date.parse('2026-06-01T12:00:00Z');
 
+/** A sample value for every field of the card; a conditional field is left unanswered, so the card leaves it out. */
 export function sampleRecord(card: ServiceEntry['admin']): StoredRecord {
   const record: StoredRecord = { id: 'sample0000record', created: '2026-06-01 10:30:00.000Z', variant: 'full' };
-  for (const field of card.fields) record[field.name] = SAMPLES[field.display](field.name);
+  for (const field of card.fields) if (!field.conditional) record[field.name] = SAMPLES[field.display](field);
   return record;
 }
 
@@ -51,8 +56,12 @@ export function AdminCardStory({ serviceId, locale }: { serviceId: string; local
   return (
     <StoryFrame locale={locale}>
       <Container size="sm">
-        <RecordCard record={sampleRecord(s.admin)} card={s.admin} fileUrl={(name) => `#${name}`} now={SAMPLE_SEEN} onDelete={() => {}} payments={s.payments} />
+        <RecordCard record={sampleRecord(s.admin)} card={s.admin} fileUrl={sampleFileUrl} now={SAMPLE_SEEN} onDelete={() => {}} payments={s.payments} />
       </Container>
     </StoryFrame>
   );
 }
+
+/** A story's file links go nowhere (there is no server). */
+export const sampleFileUrl = (name: string) => `#${name}`;
+export { SAMPLE_SEEN };

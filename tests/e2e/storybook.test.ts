@@ -30,7 +30,8 @@ describe('storybook', () => {
   it('has a story for every form variant and staff card of the registry', async () => {
     const { registry } = await import('../../src/generated/registry.ts');
     const expected = registry.services.flatMap((s) => [...s.forms.map((f) => `${s.id} / ${f.id} form`), `${s.id} / staff card`]);
-    expect(stories.map((s) => s.name).sort()).toEqual(expected.sort());
+    // The generated ones; hand-written stories (stories/*.stories.tsx) have titles of their own.
+    expect(stories.filter((s) => s.title === 'Services').map((s) => s.name).sort()).toEqual(expected.sort());
   });
 
   it("shows the stories in the site's theme: its primary colour and its AA error colour", async () => {

@@ -79,7 +79,7 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
     [navigate, card.route, intl],
   );
   const files = useFileToken(
-    card.fields.some((f) => f.display === 'file'),
+    card.fields.some((f) => f.display === 'file' || f.display === 'files'),
     failed,
   );
   const token = files.token;

@@ -3,37 +3,18 @@
  * says (admin.ui.json "display"), and a copy button that confirms with a tooltip and a status message.
  */
 import { Anchor, Button, CopyButton, Image, Stack } from '@mantine/core';
-import { memo, Suspense, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { memo, Suspense, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CheckIcon, CopyIcon } from '../../components/icons.tsx';
 import type { AdminField } from '../../engine/types.ts';
 import { lazyScreen } from '../../app/lazyScreen.ts';
-import { useLocale } from '../../app/locale.tsx';
 import { telHref } from '../../engine/links.ts';
 import { formatUsd } from '../../engine/numberFormat.ts';
 import type { CopiedTooltipProps } from './CopiedTooltip.tsx';
+import { formatDay, isoDay } from './cardValues.ts';
+import { ddRow, dimmed, group, row, term } from './cardStyles.ts';
 import { maskLast4, tail } from './display.ts';
 import { SubtleActionIcon } from './SubtleActionIcon.tsx';
-
-/*
- * A row's label, value and their parts are plain elements styled as Mantine's Text (size sm) and Group
- * (gap xs) would style them: a page of cards has hundreds of rows, and each Mantine component is a few
- * hooks (props, theme, class names, styles) more to render on the staff list's first load.
- */
-const row = { display: 'grid', gridTemplateColumns: 'minmax(7rem, 38%) 1fr', gap: 'var(--mantine-spacing-xs)', alignItems: 'center' } as const;
-// --text-fz and --text-lh as Text sets them: a Mantine Text inside (an Anchor) takes its size from them.
-const small = {
-  '--text-fz': 'var(--mantine-font-size-sm)',
-  '--text-lh': 'var(--mantine-line-height-sm)',
-  fontSize: 'var(--text-fz)',
-  lineHeight: 'var(--text-lh)',
-  margin: 0,
-  padding: 0,
-} as CSSProperties;
-const term: CSSProperties = { ...small, fontWeight: 600 };
-const ddRow: CSSProperties = { ...small, display: 'grid', gridTemplateColumns: '1fr auto', gap: 'var(--mantine-spacing-xs)', alignItems: 'center' };
-const dimmed: CSSProperties = { ...small, color: 'var(--mantine-color-dimmed)' };
-const group = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 'var(--mantine-spacing-xs)' } as const;
 
 interface Props {
   field: AdminField;
@@ -58,11 +39,10 @@ export const FieldValue = memo(function FieldValue({ field, value: stored, fileU
   const [revealing, setRevealing] = useState(false);
   const value = revealed ?? stored;
   const label = intl.formatMessage({ id: field.label });
-  const { has } = useLocale();
   const empty = !value;
   // A choice is shown in the reader's language; a value no option text covers (an older option) as stored.
   const optionKey = field.options && `${field.options}.${value}`;
-  const shown = optionKey && has(optionKey) ? intl.formatMessage({ id: optionKey }) : value;
+  const shown = optionKey && optionKey in intl.messages ? intl.formatMessage({ id: optionKey }) : value;
   const copied = intl.formatMessage({ id: 'admin.copied' });
   return (
     <div data-field={field.name} style={row}>
@@ -98,7 +78,7 @@ export const FieldValue = memo(function FieldValue({ field, value: stored, fileU
         </span>
         <span>
           {field.copy && !empty && (field.display !== 'masked' || revealed !== null) && (
-            <CopyValue value={value} copied={copied} label={intl.formatMessage({ id: 'admin.copy' }, { field: label })} />
+            <CopyValue value={field.display === 'date' ? isoDay(value) : value} copied={copied} label={intl.formatMessage({ id: 'admin.copy' }, { field: label })} />
           )}
         </span>
       </dd>
@@ -172,6 +152,11 @@ function shownValue(field: AdminField, value: string, previewUrl: string | undef
           {previewUrl && PREVIEWABLE.test(value) && <Image src={previewUrl} alt="" h={120} w="auto" fit="contain" radius="sm" loading="lazy" data-testid="file-preview" />}
         </Stack>
       );
+    case 'date':
+      return formatDay(value, locale);
+    // A table and a list of files have rows of their own (GroupValue, FilesValue); here only as text.
+    case 'group':
+    case 'files':
     case 'text':
       return tail(value, field.tail);
   }

@@ -1,12 +1,16 @@
 /**
  * One application on a staff list: when and through which form it came, its status, every field its
- * admin card names (sensitive ones masked, revealed on an admin's audited click), its e-mails, and,
- * for admins, Delete.
+ * admin card names (sensitive ones masked, revealed on an admin's audited click; a repeating group as
+ * a table, several files as a list; a conditional field only when answered), its e-mails, and, for
+ * admins, Delete.
  */
 import { Badge, Box, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AdminCard, FormVariant } from '../../engine/types.ts';
+import { onCard } from './cardValues.ts';
 import { FieldValue } from './FieldValue.tsx';
+import { FilesValue } from './FilesValue.tsx';
+import { GroupValue } from './GroupValue.tsx';
 import { MailStatus, type OutboxItem } from './MailStatus.tsx';
 import { StatusControl } from './StatusControl.tsx';
 
@@ -89,7 +93,11 @@ export function RecordCard({ record, card, forms = [], fileUrl, now, onDelete, m
         )}
         <Box component="dl" m={0} style={{ display: 'grid', gap: 4 }}>
           {card.fields.map((field) => {
-            const value = String(record[field.name] ?? '');
+            const stored = record[field.name];
+            if (!onCard(field, stored)) return null;
+            if (field.display === 'group') return <GroupValue key={field.name} field={field} value={stored} />;
+            if (field.display === 'files') return <FilesValue key={field.name} field={field} value={stored} fileUrl={fileUrl} />;
+            const value = String(stored ?? '');
             return (
               <FieldValue
                 key={field.name}

@@ -15,7 +15,10 @@ import { pb } from '../../config/pocketbase.ts';
 import type { ServiceEntry } from '../../engine/types.ts';
 import { registry } from '../../generated/registry.ts';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
+import { onCard } from './cardValues.ts';
 import { FieldValue } from './FieldValue.tsx';
+import { FilesValue } from './FilesValue.tsx';
+import { GroupValue } from './GroupValue.tsx';
 import { isAdmin } from './role.ts';
 import { isSessionError, signInPath, signOut } from './session.ts';
 import { useFileToken } from './useFileToken.ts';
@@ -247,6 +250,13 @@ export default function TrashPage() {
                 <Box component="dl" m={0} style={{ display: 'grid', gap: 4 }}>
                   {service.admin.fields.map((field) => {
                     const raw = record[field.name];
+                    if (!onCard(field, raw)) return null;
+                    if (field.display === 'group') return <GroupValue key={field.name} field={field} value={raw} />;
+                    if (field.display === 'files') {
+                      // A link only to a file the trash still holds (they travel with the entry).
+                      const url = (name: string) => (files.has(name) && token ? pb.files.getURL(entry, name, { token }) : undefined);
+                      return <FilesValue key={field.name} field={field} value={raw} fileUrl={url} />;
+                    }
                     const value = Array.isArray(raw) ? raw.join(', ') : String(raw ?? '');
                     // A file link only where the trash holds that file (it travels with the entry).
                     const fileUrl = field.display === 'file' && value && files.has(value) && token ? pb.files.getURL(entry, value, { token }) : undefined;
