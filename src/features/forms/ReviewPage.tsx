@@ -2,13 +2,17 @@
  * "Check your answers" (design §5, the GOV.UK summary list): every answer of every step, each with a
  * Change link to its step, named for its field ("Change Date of birth") for screen readers, whose link
  * list would otherwise hold a row of identical "Change". The lines come from engine/review.ts.
+ *
+ * A description list (question, answer, action per row) rather than Mantine's Table, which brings its
+ * ScrollArea (~18 KB gzip) onto every form page; the layout is in summaryList.css.
  */
-import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import type { ReviewLine, ReviewValue } from '../../engine/review.ts';
 import type { FormStep } from '../../engine/steps.ts';
 import { stepSearch } from './StepView.tsx';
+import './summaryList.css';
 
 function Answer({ value }: { value: ReviewValue }) {
   switch (value.kind) {
@@ -61,25 +65,21 @@ export function ReviewPage({ steps, lines }: { steps: FormStep[]; lines: ReviewL
             <Title order={3} size="h4" id={`review-${step.id}`}>
               <FormattedMessage id={step.title} />
             </Title>
-            <Table variant="vertical" layout="fixed" withRowBorders>
-              <Table.Tbody>
-                {own.map((line) => (
-                  <Table.Tr key={line.field} data-review={line.field}>
-                    <Table.Th w="35%" style={{ verticalAlign: 'top' }}>
-                      {line.label}
-                    </Table.Th>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                      <Answer value={line.value} />
-                    </Table.Td>
-                    <Table.Td w="6rem" ta="end" style={{ verticalAlign: 'top' }}>
-                      <Anchor component={Link} to={{ search: stepSearch(search, step.id) }} aria-label={intl.formatMessage({ id: 'form.review.changeField' }, { field: line.label })}>
-                        <FormattedMessage id="form.review.change" />
-                      </Anchor>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <dl className="formwork-summary">
+              {own.map((line) => (
+                <div key={line.field} data-review={line.field}>
+                  <dt>{line.label}</dt>
+                  <dd>
+                    <Answer value={line.value} />
+                  </dd>
+                  <dd>
+                    <Anchor component={Link} to={{ search: stepSearch(search, step.id) }} aria-label={intl.formatMessage({ id: 'form.review.changeField' }, { field: line.label })}>
+                      <FormattedMessage id="form.review.change" />
+                    </Anchor>
+                  </dd>
+                </div>
+              ))}
+            </dl>
           </section>
         );
       })}
