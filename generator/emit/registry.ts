@@ -57,7 +57,7 @@ export function adminCard(s: ServiceModel): AdminCard {
         ...(f.tail ? { tail: f.tail } : {}),
         ...(options ? { options } : {}),
         ...(columns ? { columns } : {}),
-        ...(field && 'conditional' in field && field.conditional === true ? { conditional: true as const } : {}),
+        ...(field?.conditional ? { conditional: true as const } : {}),
       };
     }),
     search: searchFields(s),

@@ -3,23 +3,15 @@
  * stop a step, where a link to a later step may start, and which content blocks a step shows. Pure, so
  * it is tested without a browser; features/forms/StepView.tsx renders it.
  */
-import type { BlockPlacement } from './types.ts';
+import type { BlockPlacement, FormModule, FormStepModel } from './types.ts';
 
-export interface FormStep {
-  id: string;
-  /** Message key of the step's title (namespaced: service.<id>.steps.<step>). */
-  title: string;
-  fields: string[];
-}
+export type FormStep = FormStepModel;
 
 /** The `?step=` value of the "Check your answers" page (step ids are lower-case words, never this one's role). */
 export const REVIEW = 'review';
 
-/** A form module's steps, if it has any (an old module without the key has none). */
-export const stepsOf = (form: object): FormStep[] | undefined => {
-  const steps = (form as { steps?: FormStep[] }).steps;
-  return steps && steps.length > 0 ? steps : undefined;
-};
+/** A form module's steps, if it has any. */
+export const stepsOf = (form: FormModule): FormStep[] | undefined => (form.steps?.length ? form.steps : undefined);
 
 /** The top-level field an error path is about: "dependents.2.name" → "dependents". */
 export const topField = (path: string): string => path.split('.')[0] ?? '';
