@@ -2,19 +2,30 @@
  * `npm run generate`        writes the generated files and any new migration, and removes generated files
  *                           the schemas no longer call for (a removed form, page or service).
  * `npm run generate:check`  fails (exit 1) when the committed output is stale or a migration is due.
- * Schema problems are printed as `file#/pointer: message`, and then nothing is written.
+ * Schema problems are printed as `file:line:column: message` (a link in editors' terminals), and then
+ * nothing is written.
+ *
+ * Nothing the database holds is lost by default: a field removed from a form is retired (its column kept,
+ * listed in src/generated/retired.json), a removed service's collection is kept.
+ * `--drop <collection>.<field>` / `--drop <collection>` (repeatable) drop them with their values, and
+ * `--db pb_data/data.db` counts first what would be lost there.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { SchemaError, formatProblem } from './errors.ts';
+import { SchemaError, formatLocated } from './errors.ts';
 import { generate } from './pipeline.ts';
-import type { PlannedMigration } from './emit/migrations.ts';
+import { RETIRED_FILE } from './emit/retired.ts';
+import { dropReport } from './dataLoss.ts';
+import { UsageError } from './transform/retire.ts';
 
 const args = process.argv.slice(2);
 const mode = args[0] ?? 'generate';
 // --root DIR: generate for another project tree (DIR/schemas → DIR/src, DIR/pb_hooks, DIR/pb_migrations).
 const rootArg = args.indexOf('--root');
 const root = rootArg >= 0 && args[rootArg + 1] ? resolve(args[rootArg + 1] as string) : resolve(import.meta.dirname, '..');
+const valuesOf = (flag: string) => args.flatMap((a, i) => (a === flag && args[i + 1] ? [args[i + 1] as string] : []));
+const drop = valuesOf('--drop');
+const db = valuesOf('--db')[0];
 
 /**
  * The directories that hold only the generator's output: a file there that it no longer writes is left
@@ -39,25 +50,10 @@ function leftovers(files: Map<string, string>): string[] {
   return found.sort();
 }
 
-/**
- * What a migration throws away, said where the editor sees it. A field's column is known by its name
- * and type, so a renamed field, or one whose type changed, is a new empty column and the old one goes
- * with its values: the migration file is the place to stop that (edit it before it is applied).
- */
-function dataLoss(change: PlannedMigration['change']): string {
-  if (change.kind === 'deleted') return '  (drops the collection and its records!)';
-  if (change.kind !== 'updated' || change.removed.length === 0) return '';
-  const names = change.removed.map((f) => f.name);
-  const retyped = names.filter((n) => change.added.some((f) => f.name === n));
-  return (
-    `  (drops the column${names.length > 1 ? 's' : ''} ${names.join(', ')} of ${change.after.name} and their values!` +
-    (retyped.length ? ` ${retyped.join(', ')} changed type: a new, empty column replaces the old one` : ' A renamed field is a new, empty column') +
-    ')'
-  );
-}
-
 async function main(): Promise<number> {
-  const { files, migrations } = await generate({ root });
+  if (mode === 'check' && drop.length) throw new UsageError('--drop writes a migration: use it with `npm run generate`, not with the check');
+  if (db && !existsSync(db)) throw new UsageError(`--db ${db}: no such file`);
+  const { files, migrations, reconciled } = await generate({ root, drop });
   const stale = [...files].filter(([path, content]) => !existsSync(join(root, path)) || readFileSync(join(root, path), 'utf8') !== content);
   const left = leftovers(files);
   if (mode === 'check') {
@@ -83,8 +79,18 @@ async function main(): Promise<number> {
   for (const m of migrations) {
     mkdirSync(join(root, 'pb_migrations'), { recursive: true });
     writeFileSync(join(root, 'pb_migrations', m.file), m.content);
-    console.log(`wrote pb_migrations/${m.file}${dataLoss(m.change)}`);
+    console.log(`wrote pb_migrations/${m.file}`);
   }
+  for (const line of dropReport(reconciled.dropped, db)) console.log(`  ${line}`);
+  if (stale.some(([path]) => path === RETIRED_FILE)) {
+    for (const [collection, columns] of reconciled.retired) {
+      for (const c of columns.filter((x) => !x.hidden)) {
+        console.log(`  kept: ${collection}.${c.name} is retired (hidden from the form, kept for old records); drop it with \`npm run generate -- --drop ${collection}.${c.name}\``);
+      }
+    }
+    for (const c of reconciled.keptCollections) console.log(`  kept: the collection ${c.name} (its service is gone); drop it with \`npm run generate -- --drop ${c.name}\``);
+  }
+  if (migrations.length) console.log('The running server is unchanged until `npm run deploy` (docs/operations.md).');
   if (!stale.length && !left.length && !migrations.length) console.log('nothing to do: generated files are up to date');
   return 0;
 }
@@ -92,9 +98,13 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err: unknown) => {
+    if (err instanceof UsageError) {
+      console.error(`${err.message}; nothing was written.`);
+      return process.exit(2);
+    }
     if (err instanceof SchemaError) {
       console.error(`The schemas have ${err.problems.length} problem(s); nothing was written:`);
-      for (const p of err.problems) console.error(`  ${formatProblem(p)}`);
+      for (const p of err.problems) console.error(`  ${formatLocated(p)}`);
       return process.exit(2);
     }
     console.error(err);

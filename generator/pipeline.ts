@@ -8,14 +8,17 @@ import { loadSchemas } from './load.ts';
 import { buildModel } from './model/build.ts';
 import type { SiteModel } from './model/types.ts';
 import { validateSources } from './validate.ts';
+import { checkOrphanTexts } from './model/orphanTexts.ts';
 import { emitRegistry, type Files } from './emit/registry.ts';
 import { emitServer } from './emit/server.ts';
 import { emitMail } from './emit/mail.ts';
 import { emitStories } from './emit/stories.ts';
 import { emitFormTypes } from './emit/formTypes.ts';
 import { emitContract } from './emit/contract.ts';
-import { planMigrations, type PlannedMigration } from './emit/migrations.ts';
-import { columnClashes, siteCollections } from './transform/collections.ts';
+import { planMigrations, recordedCollections, type PlannedMigration } from './emit/migrations.ts';
+import { emitRetired } from './emit/retired.ts';
+import { columnClashes, sealedName, siteCollections } from './transform/collections.ts';
+import { reconcileCollections, type Reconciled, type Rename } from './transform/retire.ts';
 
 export interface GenerateOptions {
   root: string;
@@ -24,12 +27,31 @@ export interface GenerateOptions {
   /** Defaults to <root>/pb_migrations. */
   migrationsDir?: string;
   now?: number;
+  /**
+   * Columns (`<collection>.<field>`) and collections (`<collection>`) to drop with their values; anything
+   * else the schemas no longer name is kept (transform/retire.ts).
+   */
+  drop?: string[];
 }
 
 export interface GenerateResult {
   model: SiteModel;
   files: Files;
   migrations: PlannedMigration[];
+  /** What the database keeps beside the schemas, and what `drop` removes. */
+  reconciled: Reconciled;
+}
+
+/** Each declared rename (x-renamed-from); a sensitive field's sealed copy is renamed with it. */
+function renamesOf(model: SiteModel): Rename[] {
+  return model.services.flatMap((s) =>
+    s.fields.flatMap((f) => {
+      const from = f.schema['x-renamed-from'];
+      if (!from) return [];
+      const rename = { collection: s.collection, from, to: f.name };
+      return f.traits.sensitive ? [rename, { collection: s.collection, from: sealedName(from), to: sealedName(f.name) }] : [rename];
+    }),
+  );
 }
 
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
@@ -47,7 +69,32 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     }
   });
   problems.throwIfAny();
-  const files: Files = new Map([...emitRegistry(model), ...emitServer(model), ...emitMail(model), ...emitStories(model), ...emitContract(model), ...(await emitFormTypes(model))]);
-  const migrations = planMigrations(options.migrationsDir ?? join(root, 'pb_migrations'), siteCollections(model), options.now);
-  return { model, files, migrations };
+  // What the database already holds: retired columns stay, declared renames keep their values.
+  const migrationsDir = options.migrationsDir ?? join(root, 'pb_migrations');
+  const recorded = recordedCollections(migrationsDir);
+  const reconciled = reconcileCollections(recorded.collections, siteCollections(model), renamesOf(model), options.drop, recorded.formerNames);
+  model.services.forEach((s, i) => {
+    for (const p of reconciled.problems.filter((x) => x.collection === s.collection)) {
+      // A sealed copy's rename fails with its field's, which is reported already.
+      if (p.field.endsWith('Sealed') && reconciled.problems.some((x) => x.collection === p.collection && sealedName(x.field) === p.field)) continue;
+      problems.add(sources.services[i]!.form.path, `/properties/${p.field}/${p.keyword}`, p.message);
+    }
+    const retired = reconciled.retired.get(s.collection) ?? [];
+    s.retired = retired.map((f) => ({ name: f.name, type: f.type, hidden: f.hidden === true, several: f.type === 'file' && Number(f.maxSelect ?? 1) > 1 }));
+    s.keptOptions = reconciled.keptValues.get(s.collection) ?? {};
+  });
+  // Texts of fields, options, variants and steps the services no longer have (a retired field's stay).
+  checkOrphanTexts(model.services, sources, problems);
+  problems.throwIfAny();
+  const files: Files = new Map([
+    ...emitRegistry(model),
+    ...emitServer(model),
+    ...emitMail(model),
+    ...emitStories(model),
+    ...emitContract(model),
+    ...(await emitFormTypes(model)),
+    ...emitRetired(model, reconciled),
+  ]);
+  const migrations = planMigrations(migrationsDir, reconciled.collections, options.now);
+  return { model, files, migrations, reconciled };
 }

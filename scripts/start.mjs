@@ -3,6 +3,9 @@
 // needed, builds PocketBase and Mailpit if needed, applies the migrations, seeds the dev accounts,
 // runs the dev mail sink (unless FORMWORK_SMTP_HOST names a real mail server) and serves. On any other
 // address it refuses the default credentials and seeds no demo account (scripts/start-policy.mjs).
+// It serves a release, a copy of the checkout's site, hooks and migrations taken when it starts
+// (scripts/release.mjs): `npm run generate` changes nothing on the running server; `npm run deploy`
+// (SIGHUP) builds, takes a new release, stops the server, applies its migrations and serves it.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -10,13 +13,14 @@ import { dirname, join, resolve } from 'node:path';
 import { serveFlags } from './pocketbase-serve.mjs';
 import { BUILD_STAMP, siteSourcesDigest } from './site-sources.mjs';
 import { DEFAULT_STAFF, DEFAULT_SUPERUSER, devKeyPath, legacyDevKeyPath, startPolicy } from './start-policy.mjs';
+import { deployRequestFile, deployResultFile, pruneReleases, readJson, releaseDirs, releasesDir, serverFile, stageRelease, writeJson } from './release.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const pb = join(root, 'bin/pocketbase');
 const dataDir = process.env.FORMWORK_DATA_DIR ?? join(root, 'pb_data');
 const http = process.env.FORMWORK_HTTP ?? '127.0.0.1:8090';
 const url = `http://${http}`;
-const dirs = ['--dir', dataDir, '--migrationsDir', join(root, 'pb_migrations'), '--hooksDir', join(root, 'pb_hooks')];
+const releases = releasesDir(root);
 
 // Dev defaults, documented in the README; override them with the environment.
 const { superuser, staff, seedDemoStaff, problems } = startPolicy(http, process.env);
@@ -71,15 +75,27 @@ const serverEnv = {
 
 execFileSync('bash', [join(root, 'scripts/install-pocketbase.sh')], { stdio: 'inherit' });
 if (useMailpit) execFileSync('bash', [join(root, 'scripts/install-mailpit.sh')], { stdio: 'inherit' });
-// Built if missing, asked for, or built from other sources than the checkout's (a pull, an edit).
-const stamp = join(root, 'dist', BUILD_STAMP);
-if (process.env.FORMWORK_REBUILD || !existsSync(stamp) || readFileSync(stamp, 'utf8').trim() !== siteSourcesDigest(root)) {
-  execFileSync('node', [join(root, 'scripts/build-site.mjs')], { cwd: root, stdio: 'inherit' });
+/** Built if missing, asked for, or built from other sources than the checkout's (a pull, an edit, a generate). */
+function buildSite() {
+  const stamp = join(root, 'dist', BUILD_STAMP);
+  if (process.env.FORMWORK_REBUILD || !existsSync(stamp) || readFileSync(stamp, 'utf8').trim() !== siteSourcesDigest(root)) {
+    execFileSync('node', [join(root, 'scripts/build-site.mjs')], { cwd: root, stdio: 'inherit' });
+  }
 }
-// `pocketbase migrate` exits 0 even when a migration fails; its output is the only signal.
-const migrated = execFileSync(pb, ['migrate', 'up', ...dirs], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-process.stdout.write(migrated);
-if (/^Error:/m.test(migrated)) {
+
+/** Applies the release's migrations; false (with PocketBase's output shown) when one failed. */
+function migrate(release) {
+  // `pocketbase migrate` exits 0 even when a migration fails; its output is the only signal.
+  const migrated = execFileSync(pb, ['migrate', 'up', ...releaseDirs(dataDir, release)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  process.stdout.write(migrated);
+  return !/^Error:/m.test(migrated);
+}
+
+buildSite();
+let release = stageRelease(root, releases);
+pruneReleases(releases, [release]);
+let dirs = releaseDirs(dataDir, release);
+if (!migrate(release)) {
   console.error('A migration failed (see above); not starting.');
   process.exit(1);
 }
@@ -89,16 +105,71 @@ execFileSync(pb, ['superuser', 'upsert', superuser.email, superuser.password, ..
 const mailpit = useMailpit
   ? spawn(join(root, 'bin/mailpit'), ['--smtp', mailpitSmtp, '--listen', mailpitUi, '--database', join(dataDir, 'mailpit.db'), '--disable-version-check', '--smtp-auth-accept-any', '--smtp-auth-allow-insecure', '--quiet'], { stdio: 'inherit' })
   : null;
-const server = spawn(pb, ['serve', '--http', http, '--automigrate=false', ...serveFlags(serverEnv, url), '--publicDir', join(root, 'dist'), ...dirs], { stdio: 'inherit', env: serverEnv });
+/**
+ * PocketBase on the release: its own file watcher off (it would restart the server, which applies
+ * pending migrations, whenever a hook file changed), no migration files written from the dashboard.
+ */
+function serve() {
+  const child = spawn(pb, ['serve', '--http', http, '--automigrate=false', '--hooksWatch=false', ...serveFlags(serverEnv, url), '--publicDir', join(release, 'dist'), ...dirs], {
+    stdio: 'inherit',
+    env: serverEnv,
+  });
+  child.on('exit', (code) => {
+    if (child !== server) return; // stopped by a deploy
+    mailpit?.kill();
+    process.exit(code ?? 0);
+  });
+  return child;
+}
+
+let server = serve();
+writeJson(serverFile(releases), { pid: process.pid, release });
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => {
-    server.kill(sig);
+    server?.kill(sig);
     mailpit?.kill(sig);
   });
 }
-server.on('exit', (code) => {
-  mailpit?.kill();
-  process.exit(code ?? 0);
+
+/**
+ * `npm run deploy`: build the site, take a release, stop the server, apply the release's migrations,
+ * serve it, in that order, so the page and the rules change together (docs/operations.md). A failed
+ * migration serves the previous release again and says so.
+ */
+let deploying = false;
+process.on('SIGHUP', () => {
+  if (deploying) return;
+  deploying = true;
+  const request = readJson(deployRequestFile(releases));
+  const answer = (ok, message) => {
+    writeJson(deployResultFile(releases), { id: request?.id ?? null, ok, message, release });
+    console.log(`\ndeploy: ${message}\n`);
+    deploying = false;
+  };
+  let next;
+  try {
+    buildSite();
+    next = stageRelease(root, releases);
+  } catch (err) {
+    answer(false, `the build failed, nothing changed: ${err.message}`);
+    return;
+  }
+  const old = server;
+  server = null;
+  old.once('exit', () => {
+    const previous = release;
+    const ok = migrate(next);
+    release = ok ? next : previous;
+    dirs = releaseDirs(dataDir, release);
+    server = serve();
+    writeJson(serverFile(releases), { pid: process.pid, release });
+    if (ok) pruneReleases(releases, [release, previous]);
+    // Answered once the server answers, so the deploy step's end is the moment the new release is live.
+    healthy().then((up) =>
+      answer(ok && up, !up ? `the server did not come up on ${release} (see above)` : ok ? `serving ${release}` : `a migration failed (see above); serving the previous release ${previous} again`),
+    );
+  });
+  old.kill('SIGTERM');
 });
 mailpit?.on('exit', (code) => code && console.error(`Mailpit stopped (exit ${code}); e-mails wait in the outbox.`));
 
@@ -117,6 +188,15 @@ function refuseLeftDefaults() {
   for (const account of left) console.error(`  - ${account.email} (${account.collection === '_superusers' ? 'PocketBase superuser' : 'staff'})`);
   console.error(`Remove them or change their passwords first, e.g. \`./bin/pocketbase superuser delete ${DEFAULT_SUPERUSER.email} --dir ${dataDir}\`, and the staff account in the dashboard (/_/) served on 127.0.0.1.`);
   process.exit(1);
+}
+
+/** Whether the server answers its health check within ~30 s. */
+async function healthy() {
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
 }
 
 /** Creates the demo staff account once, through PocketBase's API as the superuser (on loopback only). */

@@ -38,12 +38,16 @@ function applied(before: PbCollection | undefined, snapshot: PbCollection, conte
   return { ...snapshot, fields: [...kept, ...added] };
 }
 
+/** Per collection and field id, every name the column has had in the migrations (a renamed one has two). */
+export type FormerNames = Map<string, Map<string, Set<string>>>;
+
 /**
  * The collections as the existing generated migrations leave them in PocketBase: each snapshot, with
  * its fields in the order the migration's own steps give them.
  */
-export function recordedCollections(dir: string): { collections: PbCollection[]; lastTimestamp: number } {
+export function recordedCollections(dir: string): { collections: PbCollection[]; lastTimestamp: number; formerNames: FormerNames } {
   const state = new Map<string, PbCollection>();
+  const formerNames: FormerNames = new Map();
   let lastTimestamp = 0;
   for (const file of migrationFiles(dir)) {
     lastTimestamp = Math.max(lastTimestamp, Number.parseInt(file, 10) || 0);
@@ -53,9 +57,12 @@ export function recordedCollections(dir: string): { collections: PbCollection[];
       const snap = JSON.parse(line.slice(SNAPSHOT.length)) as Snapshot;
       if (snap.collection) state.set(snap.name, applied(state.get(snap.name), snap.collection, content));
       else state.delete(snap.name);
+      const byId = formerNames.get(snap.name) ?? new Map<string, Set<string>>();
+      for (const f of snap.collection?.fields ?? []) byId.set(f.id, (byId.get(f.id) ?? new Set()).add(f.name));
+      formerNames.set(snap.name, byId);
     }
   }
-  return { collections: [...state.values()], lastTimestamp };
+  return { collections: [...state.values()], lastTimestamp, formerNames };
 }
 
 /** The JSON PocketBase's `new Collection()` takes: auth options sit beside the fields. */

@@ -57,6 +57,7 @@ describe('generated migrations on a real PocketBase', () => {
     for (const [l, text] of [['en', 'District'], ['uz', 'Tuman'], ['ru', 'Район']] as const) {
       copy.edit(`services/petition/i18n/${l}.json`, (j) => (j['fields.district.label'] = text));
     }
+    copy.edit('services/petition/form.ui.json', (u) => u['ui:order'].splice(1, 0, 'district'));
     expect(await generateInto(copy, 1_800_000_100)).toEqual(['1800000100_updated_petitions.js']);
     migrate('up');
     let fields = await fieldsOf(dataDir, copy, 'petitions');
