@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Problems } from './errors.ts';
+import { parseJson } from './jsonSource.ts';
 import type { AdminJson, FormSchemaJson, MailSubjectJson, MessagesJson, PageJson, SameInAllLanguagesJson, ServiceJson, SiteJson, UiJson } from './sources.ts';
 
 export const LOCALES = ['en', 'uz', 'ru'] as const;
@@ -58,7 +59,8 @@ export interface SchemaSources {
 
 /**
  * A JSON file, typed as its meta-schema accepts it (T): a missing or unparsable file is a problem, and
- * the pipeline stops on it before anything reads its (then empty) data.
+ * the pipeline stops on it before anything reads its (then empty) data. A key written twice is a
+ * problem too. Every problem reported against the file later is put at its line and column.
  */
 function readJson<T = unknown>(root: string, path: string, problems: Problems): SourceFile<T> {
   const rel = relative(root, path);
@@ -66,12 +68,14 @@ function readJson<T = unknown>(root: string, path: string, problems: Problems): 
     problems.add(rel, '', 'file is missing');
     return { path: rel, data: {} as T };
   }
-  try {
-    return { path: rel, data: JSON.parse(readFileSync(path, 'utf8')) };
-  } catch (err) {
-    problems.add(rel, '', `not valid JSON: ${(err as Error).message}`);
+  const parsed = parseJson(readFileSync(path, 'utf8'));
+  problems.locate(rel, parsed.locate);
+  if (parsed.syntax) {
+    problems.add(rel, '', `not valid JSON: ${parsed.syntax.message}`, parsed.at(parsed.syntax.offset));
     return { path: rel, data: {} as T };
   }
+  for (const d of parsed.duplicates) problems.add(rel, d.pointer, d.message, parsed.at(d.offset));
+  return { path: rel, data: parsed.data as T };
 }
 
 function readText(root: string, path: string, problems: Problems): SourceFile<string> {

@@ -76,7 +76,9 @@ export interface MailTemplateModel {
 type Node = { type: string; [key: string]: unknown };
 
 /** Every variable path a template reads, with whether it is read inside an #each block and whether unescaped ({{{…}}}). */
-function variablesOf(program: Node, insideEach = false, out: { path: string; inEach: boolean; raw: boolean }[] = []) {
+type Loc = { start: { line: number; column: number } };
+
+function variablesOf(program: Node, insideEach = false, out: { path: string; inEach: boolean; raw: boolean; loc?: Loc }[] = []) {
   let raw = false;
   const visit = (node: unknown, inEach: boolean): void => {
     if (!node || typeof node !== 'object') return;
@@ -84,7 +86,7 @@ function variablesOf(program: Node, insideEach = false, out: { path: string; inE
     const n = node as Node;
     if (n.type === 'PathExpression') {
       const original = String(n.original);
-      if (original !== 'this' && !original.startsWith('@')) out.push({ path: original, inEach, raw });
+      if (original !== 'this' && !original.startsWith('@')) out.push({ path: original, inEach, raw, loc: n.loc as Loc | undefined });
       return;
     }
     if (n.type === 'MustacheStatement' && n.escaped === false) {
@@ -113,8 +115,8 @@ function variablesOf(program: Node, insideEach = false, out: { path: string; inE
 }
 
 /** The variables a template puts into a link's address (an href, a src, a URL begun in the text), in the order written. */
-function linkedVariables(program: Node): string[] {
-  const linked: string[] = [];
+function linkedVariables(program: Node): { path: string; loc?: Loc }[] {
+  const linked: { path: string; loc?: Loc }[] = [];
   let tail = '';
   const visit = (node: unknown): void => {
     if (!node || typeof node !== 'object') return;
@@ -124,7 +126,7 @@ function linkedVariables(program: Node): string[] {
       tail = (tail + String(n.value)).slice(-500);
     } else if (n.type === 'MustacheStatement') {
       const path = String((n.path as Node).original);
-      if (IN_LINK.test(tail)) linked.push(path);
+      if (IN_LINK.test(tail)) linked.push({ path, loc: n.loc as Loc | undefined });
       tail += 'x'; // the value is in the text now: still inside the address it continues
     } else if (n.type === 'BlockStatement') {
       visit((n.program as Node | undefined)?.body);
@@ -152,27 +154,33 @@ const variablesHint = (digest: boolean) =>
 /** Checks a template's variables; returns the top-level ones it reads (none when it does not parse). */
 function checkTemplate(source: string, file: string, pointer: string, problems: Problems, name: string): string[] {
   const digest = name === STAFF_DIGEST;
+  // A body file's problems are at the variable's line and column (handlebars counts columns from 0); a
+  // subject's are at its text in subject.json.
+  const at = (loc?: Loc) => (pointer === '' && loc ? { line: loc.start.line, column: loc.start.column + 1 } : undefined);
   let ast: Node;
   try {
     ast = Handlebars.parse(source) as unknown as Node;
   } catch (err) {
-    problems.add(file, pointer, `not a valid handlebars template: ${(err as Error).message.split('\n')[0]}`);
+    const first = (err as Error).message.split('\n')[0] ?? '';
+    // The parser names the line only ("Parse error on line 2:").
+    const line = Number(/on line (\d+)/.exec(first)?.[1] ?? 1);
+    problems.add(file, pointer, `not a valid handlebars template: ${first}`, pointer === '' ? { line, column: 1 } : undefined);
     return [];
   }
   const read: string[] = [];
   const toStaff = STAFF_TEMPLATES.includes(name);
-  for (const path of linkedVariables(ast)) {
+  for (const { path, loc } of linkedVariables(ast)) {
     if (!LINK_VARIABLES.includes(path)) {
-      problems.add(file, pointer, `"${path}" is put into a link: a link's address may only be the company's own (${LINK_VARIABLES.join(', ')}), so an e-mail never links to an address a visitor typed`);
+      problems.add(file, pointer, `"${path}" is put into a link: a link's address may only be the company's own (${LINK_VARIABLES.join(', ')}), so an e-mail never links to an address a visitor typed`, at(loc));
     }
   }
-  for (const { path, inEach, raw } of variablesOf(ast)) {
+  for (const { path, inEach, raw, loc } of variablesOf(ast)) {
     if (!toStaff && !inEach && VISITOR_TEXT.includes(path)) {
-      problems.add(file, pointer, `"${path}" is text the visitor typed, and this e-mail goes to an address they chose: only staff templates (${STAFF_TEMPLATES.join(', ')}) may show it (greet without a name)`);
+      problems.add(file, pointer, `"${path}" is text the visitor typed, and this e-mail goes to an address they chose: only staff templates (${STAFF_TEMPLATES.join(', ')}) may show it (greet without a name)`, at(loc));
     } else if (!allowed(path, inEach, digest)) {
-      problems.add(file, pointer, `unknown variable "${path}": ${variablesHint(digest)}`);
+      problems.add(file, pointer, `unknown variable "${path}": ${variablesHint(digest)}`, at(loc));
     } else if (raw && !(digest && inEach && path === 'html')) {
-      problems.add(file, pointer, `"${path}" is put in unescaped ({{{…}}} or {{&…}}): write {{${path}}}, so what an applicant typed cannot become HTML in the e-mail`);
+      problems.add(file, pointer, `"${path}" is put in unescaped ({{{…}}} or {{&…}}): write {{${path}}}, so what an applicant typed cannot become HTML in the e-mail`, at(loc));
     } else if (!inEach) read.push(path.split('.')[0] ?? path);
   }
   return read;

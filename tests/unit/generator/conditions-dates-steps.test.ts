@@ -183,7 +183,7 @@ describe('schema problems of conditions, dates, steps and form.ui.json', () => {
     {
       given: 'a step id that is not a lower-case word',
       change: (s) => s.edit(`${SVC}/form.ui.json`, (j) => (j['ui:steps'][0].id = 'About')),
-      want: `${AT}/form.ui.json#/ui:steps/0/id: must match pattern "^[a-z][a-z0-9-]*$"`,
+      want: `${AT}/form.ui.json#/ui:steps/0/id: "About" is not an id of lower-case letters, digits and hyphens that starts with a letter (like tax-return)`,
     },
     {
       given: "a step's title missing in English",
@@ -196,17 +196,17 @@ describe('schema problems of conditions, dates, steps and form.ui.json', () => {
     {
       given: "a field's ui:hidden",
       change: (s) => s.edit(`${SVC}/form.ui.json`, (j) => (j.email['ui:hidden'] = true)),
-      want: `${AT}/form.ui.json#/email: not supported here: ui:hidden (supported: ui:autocomplete, items)`,
+      want: `${AT}/form.ui.json#/email/ui:hidden: not supported here: ui:hidden (supported: ui:autocomplete, items)`,
     },
     {
       given: 'a rule language at the root (ui:rule)',
       change: (s) => s.edit(`${SVC}/form.ui.json`, (j) => (j['ui:rule'] = { effect: 'HIDE' })),
-      want: `${AT}/form.ui.json#: not supported here: ui:rule (supported: ui:order, ui:steps, ui:blocks, ui:variants, field names)`,
+      want: `${AT}/form.ui.json#/ui:rule: not supported here: ui:rule (supported: ui:order, ui:steps, ui:blocks, ui:variants, field names)`,
     },
     {
       given: 'a ui:placeholder (texts come from i18n)',
       change: (s) => s.edit(`${SVC}/form.ui.json`, (j) => (j.fullName['ui:placeholder'] = 'Your name')),
-      want: `${AT}/form.ui.json#/fullName: not supported here: ui:placeholder (supported: ui:autocomplete, items)`,
+      want: `${AT}/form.ui.json#/fullName/ui:placeholder: not supported here: ui:placeholder (supported: ui:autocomplete, items)`,
     },
     {
       given: 'an entry for a field the form does not have',
@@ -252,7 +252,7 @@ describe('schema problems of conditions, dates, steps and form.ui.json', () => {
     {
       given: 'a test by anything but const or enum',
       change: (s) => s.edit(`${SVC}/form.schema.json`, (j) => (j.allOf[0].if.properties.filingStatus = { pattern: '^m' })),
-      want: `${AT}/form.schema.json#/allOf/0/if/properties/filingStatus: unknown key "pattern" (is it a typo?)`,
+      want: `${AT}/form.schema.json#/allOf/0/if/properties/filingStatus/pattern: not supported here: pattern (supported: const, enum)`,
     },
     // Dates.
     {
@@ -263,7 +263,7 @@ describe('schema problems of conditions, dates, steps and form.ui.json', () => {
     {
       given: 'a relative limit in weeks',
       change: (s) => s.edit(`${SVC}/form.schema.json`, (j) => (j.properties.appointment['x-date'].max = 'today+2w')),
-      want: `${AT}/form.schema.json#/properties/appointment/x-date/max: must match pattern "^today([+-][0-9]{1,4}[dmy])?$"`,
+      want: `${AT}/form.schema.json#/properties/appointment/x-date/max: "today+2w" is not today, or today+N / today-N with d (days), m (months) or y (years), like today-18y`,
     },
     {
       given: 'an absolute limit that is no date',

@@ -28,6 +28,7 @@ describe('emitted files for a fixture service', async () => {
       'src/generated/messages/ru.json',
       'src/generated/messages/uz.json',
       'src/generated/registry.ts',
+      'src/generated/retired.json',
       'stories/generated/services.stories.tsx',
     ]);
   });

@@ -100,7 +100,7 @@ describe('groups and several files: schema problems', () => {
     {
       given: 'more than 20 files',
       change: form((p) => (p.photos['x-file'].maxFiles = 21)),
-      want: `${AT}/properties/photos/x-file/maxFiles: must be <= 20`,
+      want: `${AT}/properties/photos/x-file/maxFiles: must be at most 20, not 21`,
     },
     {
       given: "a group without its Add button's text",

@@ -79,7 +79,7 @@ describe('privacy categories (x-category) and retention periods', () => {
     {
       given: 'a retention period for a letter that is no category of the policy',
       change: (s) => s.edit('site.json', (j) => (j.retention.categories.Z = 30)),
-      want: 'schemas/site.json#/retention/categories: invalid key "Z"',
+      want: 'schemas/site.json#/retention/categories/Z: the key "Z" is not one of: ',
     },
     {
       given: 'a retention period that is not a whole number of days',
