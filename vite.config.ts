@@ -1,7 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// In development the API is PocketBase on :8090; in production PocketBase serves dist/ itself.
+// In production PocketBase serves dist/ itself. `npm run dev` (scripts/dev.ts) points the proxy at its own
+// development PocketBase; a bare `vite` uses `npm start`'s on :8090. The dashboard is `/_/`, not every
+// path starting `/_` (Vite's own `/__open-in-editor`, which the error overlay's file links call).
 export default defineConfig({
   plugins: [react()],
   resolve: {
@@ -14,7 +16,7 @@ export default defineConfig({
       { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' },
     ],
   },
-  server: { host: '127.0.0.1', proxy: { '/api': 'http://127.0.0.1:8090', '/_': 'http://127.0.0.1:8090' } },
+  server: { host: '127.0.0.1', proxy: { '/api': 'http://127.0.0.1:8090', '/_/': 'http://127.0.0.1:8090' } },
   build: {
     outDir: 'dist',
     sourcemap: true,

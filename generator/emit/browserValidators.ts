@@ -9,6 +9,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { buildSync } from 'esbuild';
 import { addDateKeyword } from './dateKeyword.ts';
 import { resolve } from 'node:path';
+import { memoByJson } from '../memo.ts';
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -25,7 +26,7 @@ export const formSchemaId = (moduleName: string) => `form_${moduleName.replace(/
  * its hash, which may start with a digit and so cannot be an ES export name: AJV writes CommonJS, which
  * esbuild turns into the module's default export.
  */
-export function browserValidatorSource(schema: RJSFSchema, moduleName: string): string {
+export const browserValidatorSource = memoByJson((schema: RJSFSchema, moduleName: string): string => {
   // The same AJV options RJSF's runtime validator uses, without line breaks in the generated code.
   // extenderFn: the x-date keyword (relative date limits), the same the server's validators have.
   const code = compileSchemaValidatorsCode(schema, { ajvOptionsOverrides: { code: { esm: false, lines: false, source: true } }, extenderFn: addDateKeyword });
@@ -44,4 +45,4 @@ export function browserValidatorSource(schema: RJSFSchema, moduleName: string): 
     preserveSymlinks: true,
   });
   return bundle.outputFiles[0]?.text ?? '';
-}
+});

@@ -5,10 +5,11 @@
  */
 import { buildSync } from 'esbuild';
 import { resolve } from 'node:path';
+import { memoByJson } from '../memo.ts';
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..');
 
-export function bundleForPocketBase(contents: string, sourcefile: string): string {
+export const bundleForPocketBase = memoByJson((contents: string, sourcefile: string): string => {
   const bundle = buildSync({
     stdin: { contents, resolveDir: PROJECT_ROOT, sourcefile, loader: 'js' },
     bundle: true,
@@ -22,4 +23,4 @@ export function bundleForPocketBase(contents: string, sourcefile: string): strin
     preserveSymlinks: true,
   });
   return bundle.outputFiles[0]?.text ?? '';
-}
+});

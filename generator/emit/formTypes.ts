@@ -10,6 +10,7 @@ import type { ServiceModel, SiteModel, VariantModel } from '../model/types.ts';
 import type { Files } from './registry.ts';
 import { pascal } from './stories.ts';
 import { render } from './template.ts';
+import { memoByJson } from '../memo.ts';
 
 /** `CreditrepairSelfService`: the prefix of a variant's exported types. */
 export const variantTypeName = (s: ServiceModel, v: VariantModel) => `${pascal(s.id)}${pascal(v.id)}`;
@@ -22,15 +23,9 @@ function plain(schema: unknown): unknown {
   return schema;
 }
 
-async function variantTypes(s: ServiceModel, v: VariantModel): Promise<string> {
-  const name = variantTypeName(s, v);
-  const schema = {
-    ...(plain(v.schema) as JSONSchema7),
-    title: `${name}Data`,
-    description: `What an applicant fills in the "${v.id}" form of ${s.id} (${v.route}). A file field holds the chosen file's name (a field of several files the list of their names, in order); the browser sends the files in their place.`,
-  };
-  // No banner (the template has it); formatted in the repository's style, whatever the schema's layout.
-  const data = await compile(schema as never, `${name}Data`, {
+// No banner (the template has it); formatted in the repository's style, whatever the schema's layout.
+const dataType = memoByJson((schema: JSONSchema7, name: string) =>
+  compile(schema as never, name, {
     bannerComment: '',
     format: true,
     style: { singleQuote: true, printWidth: 160 },
@@ -38,7 +33,17 @@ async function variantTypes(s: ServiceModel, v: VariantModel): Promise<string> {
     strictIndexSignatures: true,
     // A repeating group or several files as a plain list (T[]), not a union of every length up to maxItems.
     maxItems: -1,
-  });
+  }),
+);
+
+async function variantTypes(s: ServiceModel, v: VariantModel): Promise<string> {
+  const name = variantTypeName(s, v);
+  const schema = {
+    ...(plain(v.schema) as JSONSchema7),
+    title: `${name}Data`,
+    description: `What an applicant fills in the "${v.id}" form of ${s.id} (${v.route}). A file field holds the chosen file's name (a field of several files the list of their names, in order); the browser sends the files in their place.`,
+  };
+  const data = await dataType(schema, `${name}Data`);
   const files = v.fields.filter((f) => v.traits[f]?.file).map((f) => `'${f}'`);
   return render('form-types.ts.hbs', { service: s.id, name, data: data.trim(), files: files.join(' | ') || 'never' });
 }

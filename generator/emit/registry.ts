@@ -7,7 +7,7 @@ import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messagefor
 import { isVerbatimMessage, messagePartOf } from '../../shared/messageParts.ts';
 import { render } from './template.ts';
 import { takesPayment } from '../transform/collections.ts';
-import { groupColumns } from '../model/adminDisplay.ts';
+import { defaultCopy, groupColumns } from '../model/adminDisplay.ts';
 
 export type Files = Map<string, string>;
 
@@ -37,6 +37,26 @@ export function searchFields(s: ServiceModel): string[] {
     .map((f) => f.name);
 }
 
+/**
+ * A retired column on old records' cards, after the form's fields: a file as a file, a select by its
+ * option's text while the service keeps one (else as stored), anything else as stored (json as JSON).
+ */
+function retiredCardFields(s: ServiceModel): AdminCard['fields'] {
+  return (s.retired ?? [])
+    .filter((c) => !c.hidden)
+    .map((c) => {
+      const display = c.type === 'file' ? (c.several ? 'files' : 'file') : 'text';
+      return {
+        name: c.name,
+        label: `service.${s.id}.fields.${c.name}.label`,
+        display,
+        copy: defaultCopy(display),
+        ...(c.type === 'select' ? { options: `service.${s.id}.fields.${c.name}.options` } : {}),
+        retired: true as const,
+      };
+    });
+}
+
 export function adminCard(s: ServiceModel): AdminCard {
   return {
     route: s.admin.route,
@@ -59,7 +79,7 @@ export function adminCard(s: ServiceModel): AdminCard {
         ...(columns ? { columns } : {}),
         ...(field?.conditional ? { conditional: true as const } : {}),
       };
-    }),
+    }).concat(retiredCardFields(s)),
     search: searchFields(s),
   };
 }
@@ -113,6 +133,7 @@ export function emitRegistry(site: SiteModel): Files {
       statuses: site.statuses,
       site: { company: site.company, constants: site.constants, header: site.header, footer: site.footer, products: site.products },
       services,
+      listing: site.listing,
       pages,
     }),
   );

@@ -1,4 +1,8 @@
-/** Storybook stories for every form variant and staff card, so none is ever forgotten. */
+/**
+ * Storybook stories for every form variant and staff card, so none is ever forgotten: each form filled
+ * with its schema's examples (editable in Storybook's controls), in the language of the toolbar's switcher
+ * (.storybook/preview.tsx).
+ */
 import type { SiteModel, VariantModel } from '../model/types.ts';
 import type { Files } from './registry.ts';
 import { render } from './template.ts';
@@ -15,6 +19,33 @@ function samplePath(v: VariantModel): string {
   });
 }
 
+type Prop = { examples?: unknown[]; type?: string; items?: { type?: string; properties?: Record<string, unknown> } };
+
+/** A repeating group's one sample row: each cell's first example (cells without one are left empty). */
+function sampleRow(prop: Prop): Record<string, unknown> | undefined {
+  const cells = Object.entries(prop.items?.properties ?? {}).flatMap(([name, cell]) => ((cell as Prop).examples?.length ? [[name, (cell as Prop).examples?.[0]]] : []));
+  return cells.length ? Object.fromEntries(cells) : undefined;
+}
+
+/**
+ * The answers a form story starts with: each field's first `examples` value, as the schema gives it (a
+ * repeating group gets one row of its cells' examples). Files cannot be made up in a page, and a value
+ * the route gives is the route's.
+ */
+export function sampleAnswers(v: VariantModel): Record<string, unknown> {
+  const answers: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(v.schema.properties ?? {})) {
+    const prop = raw as Prop;
+    if (v.traits[name]?.file || v.traits[name]?.routeParam) continue;
+    if (prop.examples?.length) answers[name] = prop.examples[0];
+    else if (prop.type === 'array' && prop.items?.type === 'object') {
+      const row = sampleRow(prop);
+      if (row) answers[name] = [row];
+    }
+  }
+  return answers;
+}
+
 export function emitStories(site: SiteModel): Files {
   const stories = site.services.flatMap((s) => [
     ...s.variants.map((v) => ({
@@ -24,6 +55,7 @@ export function emitStories(site: SiteModel): Files {
       serviceId: s.id,
       variantId: v.id,
       path: samplePath(v),
+      sample: sampleAnswers(v),
     })),
     { name: `${pascal(s.id)}AdminCard`, title: `${s.id} / staff card`, component: 'AdminCardStory', serviceId: s.id },
   ]);

@@ -26,7 +26,8 @@ interface Props {
 export function StoryFrame({ children, locale = 'en', route = '*', path = '/' }: Props) {
   return (
     <SiteProviders>
-      <MemoryRouter initialEntries={[`${path}?lang=${locale}`]}>
+      {/* A new language is a new address (?lang=), which a memory router takes only when it is made. */}
+      <MemoryRouter key={locale} initialEntries={[`${path}?lang=${locale}`]}>
         <Routes>
           <Route
             path={route}

@@ -1,6 +1,7 @@
 /**
- * The stories the generated stories file uses: a service's form as applicants see it, and its staff
- * card filled with sample values derived from the card itself (no server needed).
+ * The stories the generated stories file uses: a service's form as applicants see it, filled with its
+ * schema's examples, and its staff card filled with sample values derived from the card itself (no
+ * server needed); both in the language of the toolbar's switcher.
  */
 import { Container } from '@mantine/core';
 import ServiceFormPage from '../../src/features/forms/ServiceFormPage.tsx';
@@ -38,14 +39,20 @@ export function sampleRecord(card: ServiceEntry['admin']): StoredRecord {
   return record;
 }
 
-export function FormStory({ serviceId, variantId, path, locale }: { serviceId: string; variantId: string; path: string; locale?: Locale }) {
+/** What a form story's controls edit: the answers it starts with. */
+export interface FormStoryArgs {
+  sample: Record<string, unknown>;
+}
+
+/** A form as applicants see it at `path`, starting from `sample` (the schema's examples, generated). */
+export function FormStory({ serviceId, variantId, path, locale, sample }: { serviceId: string; variantId: string; path: string; locale?: Locale; sample?: Record<string, unknown> }) {
   const s = service(serviceId);
   const variant = s.forms.find((f) => f.id === variantId) ?? s.forms[0];
   if (!variant) throw new Error(`no variant ${variantId} of ${serviceId}`);
   return (
     <StoryFrame locale={locale} route={variant.route} path={path}>
       <Container size="sm">
-        <ServiceFormPage service={s} variant={variant} />
+        <ServiceFormPage service={s} variant={variant} initial={sample} />
       </Container>
     </StoryFrame>
   );

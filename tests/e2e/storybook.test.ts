@@ -1,4 +1,9 @@
-/** Every story (one per form variant and staff card, generated from the registry) renders without errors. */
+/**
+ * Every story (one per form variant and staff card, generated from the registry) renders without errors
+ * in the built Storybook: the form stories too (they once all crashed with "resolver.parse is not a
+ * function", a Vite alias of the site's that gave AJV a URI resolver without `parse`), filled with their
+ * schema's examples, in the language the toolbar's switcher sets.
+ */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +13,8 @@ import { launchBrowser } from '../support/browser.ts';
 import { ROOT } from '../support/pocketbase.ts';
 import { serveStatic } from '../support/static-server.ts';
 
-const OUT = join(ROOT, 'storybook-static');
+// Beside the site's build when FORMWORK_E2E_OUT moves it, so two runs in one checkout keep apart.
+const OUT = process.env.FORMWORK_E2E_OUT ? `${process.env.FORMWORK_E2E_OUT}-storybook` : join(ROOT, 'storybook-static');
 
 describe('storybook', () => {
   let server: Awaited<ReturnType<typeof serveStatic>>;
@@ -32,6 +38,53 @@ describe('storybook', () => {
     const expected = registry.services.flatMap((s) => [...s.forms.map((f) => `${s.id} / ${f.id} form`), `${s.id} / staff card`]);
     // The generated ones; hand-written stories (stories/*.stories.tsx) have titles of their own.
     expect(stories.filter((s) => s.title === 'Services').map((s) => s.name).sort()).toEqual(expected.sort());
+  });
+
+  it("fills each form story with its schema's examples", async () => {
+    const { registry } = await import('../../src/generated/registry.ts');
+    const page = await browser.newPage();
+    let checked = 0;
+    for (const s of registry.services) {
+      for (const variant of s.forms) {
+        const form = await variant.load();
+        const first = form.steps?.[0]?.fields ?? Object.keys(form.schema.properties ?? {});
+        // A plain text field of the first screen with an example: its input shows the example as written.
+        const field = first.find((name) => {
+          const prop = form.schema.properties?.[name] as { type?: string; enum?: unknown; format?: string; examples?: unknown[] } | undefined;
+          const traits = form.traits[name];
+          return prop?.type === 'string' && !prop.enum && !prop.format && prop.examples?.length && !traits?.file && !traits?.mask && !traits?.sensitive && !traits?.routeParam;
+        });
+        if (!field) continue;
+        const example = String((form.schema.properties?.[field] as { examples: unknown[] }).examples[0]);
+        const story = stories.find((st) => st.title === 'Services' && st.name === `${s.id} / ${variant.id} form`);
+        if (!story) throw new Error(`no story for ${s.id} / ${variant.id}`);
+        await page.goto(`${server.url}/iframe.html?id=${story.id}&viewMode=story`);
+        await expect.poll(() => page.locator(`#root_${field}`).inputValue(), { timeout: 20_000, message: `${story.id}: ${field}` }).toBe(example);
+        checked++;
+      }
+    }
+    await page.close();
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it("renders a story in the toolbar's language (globals.locale), as ?lang= does on the site", async () => {
+    const { registry } = await import('../../src/generated/registry.ts');
+    const story = stories.find((st) => st.name.endsWith(' form'));
+    if (!story) throw new Error('no form story');
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    const headings: string[] = [];
+    for (const locale of registry.languages) {
+      await page.goto(`${server.url}/iframe.html?id=${story.id}&viewMode=story&globals=locale:${locale}`);
+      await page.locator('#storybook-root form').first().waitFor({ timeout: 20_000 });
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
+      headings.push((await page.locator('#storybook-root h1').first().textContent()) ?? '');
+    }
+    await page.close();
+    // Each language its own text (uz and ru are real translations, not English).
+    expect(new Set(headings).size).toBe(registry.languages.length);
+    expect(problems).toEqual([]);
   });
 
   it("shows the stories in the site's theme: its primary colour and its AA error colour", async () => {

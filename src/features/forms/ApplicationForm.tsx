@@ -63,11 +63,13 @@ export interface ApplicationFormProps {
   form: FormModule;
   /** Values the route gives (x-route-param): shown, not editable. */
   fixed: Values;
+  /** Answers to start from (Storybook's sample values); the route's values win. */
+  initial?: Values;
   /** A submit succeeded and the variant shows its success here rather than on another page. */
   onDone: () => void;
 }
 
-export function ApplicationForm({ service, variant, form, fixed, onDone }: ApplicationFormProps) {
+export function ApplicationForm({ service, variant, form, fixed, initial, onDone }: ApplicationFormProps) {
   const intl = useIntl();
   const { locale, has } = useLocale();
   const ns = service.messages;
@@ -111,7 +113,7 @@ export function ApplicationForm({ service, variant, form, fixed, onDone }: Appli
   const validator = useMemo(() => createPrecompiledValidator(form.validators, localized.schema), [form.validators, localized.schema]);
   // With the schema's defaults from the start: RJSF adds missing ones when it is made and reports them
   // through onChange in the middle of that render, which rendered the whole form a second time.
-  const [data, setData] = useState<Values>(() => withDefaults(validator, localized.schema, { ...fixed }));
+  const [data, setData] = useState<Values>(() => withDefaults(validator, localized.schema, { ...initial, ...fixed }));
   // What is validated, reviewed and sent: the answers without those of fields the answers hide.
   const answers = useMemo(() => dropHidden(validator, localized.schema, data), [validator, localized.schema, data]);
   const triedFields = useMemo(() => new Set([...tried].flatMap((i) => steps?.[i]?.fields ?? [])), [tried, steps]);

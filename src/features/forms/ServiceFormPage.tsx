@@ -30,7 +30,8 @@ function SuccessInstead({ blocks, constants }: { blocks: Block[]; constants: Rec
   );
 }
 
-export default function ServiceFormPage({ service, variant }: { service: ServiceEntry; variant: FormVariant }) {
+/** `initial`: answers the form starts with (Storybook's sample values); applicants start from none. */
+export default function ServiceFormPage({ service, variant, initial }: { service: ServiceEntry; variant: FormVariant; initial?: Record<string, unknown> }) {
   const intl = useIntl();
   const { has } = useLocale();
   const params = useParams();
@@ -84,7 +85,7 @@ export default function ServiceFormPage({ service, variant }: { service: Service
         </Alert>
       )}
       {form && fromRoute?.ok ? (
-        <ApplicationForm key={round} service={service} variant={variant} form={form} fixed={fromRoute.values} onDone={onDone} />
+        <ApplicationForm key={round} service={service} variant={variant} form={form} fixed={fromRoute.values} initial={initial} onDone={onDone} />
       ) : (
         <ScreenLoader height="30vh" />
       )}
