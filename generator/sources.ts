@@ -22,6 +22,8 @@ export interface PropertyExtensions {
   'x-file'?: { accept: string[]; maxSize: number; maxFiles?: number; maxTotalSize?: number };
   'x-format'?: 'usd';
   'x-route-param'?: string;
+  /** The field's former name: its column is renamed, values kept (transform/retire.ts). */
+  'x-renamed-from'?: string;
   /** A date field's limits relative to the day of submission (shared/dateLimits.ts). */
   'x-date'?: { min?: string; max?: string };
 }
@@ -82,6 +84,8 @@ export interface FormVariantJson {
   success: SuccessJson;
   fields?: string[];
   checkout?: CheckoutJson;
+  /** Shown on /services: order, and the price as a constant's name or dollars. */
+  listing?: { order: number; price?: string | number; monthly?: string | number };
 }
 
 export interface AgreementsJson {

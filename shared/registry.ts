@@ -45,7 +45,9 @@ export type Block =
   /** A site.json product's order summary and a button to the provider's hosted checkout. */
   | { type: 'checkout'; product: string }
   /** Shows "Continue to payment" when the checkout window was blocked (reads router state). */
-  | { type: 'payment' };
+  | { type: 'payment' }
+  /** The services listed by their service.json (Registry.listing), in their order. */
+  | { type: 'services' };
 
 export interface Link {
   to: string;
@@ -178,6 +180,11 @@ export interface AdminField {
    * leaves it out while it is empty, since the applicant was never asked it.
    */
   conditional?: true;
+  /**
+   * A retired field: the form no longer asks it, the database keeps it for old records. The card shows
+   * it only when it holds a value; its label is the column's name when no text is kept for it.
+   */
+  retired?: true;
 }
 
 export interface AdminCard {
@@ -287,9 +294,29 @@ export interface SiteBasics {
   statuses: string[];
 }
 
+/**
+ * One form listed on /services (service.json forms[].listing): its texts, its price (USD, the
+ * constants it names resolved by the generator) and where it is.
+ */
+export interface ListedService {
+  service: string;
+  form: string;
+  /** The form's route (never one with parameters). */
+  route: string;
+  /** `service.<id>.listing.<form>.title` and `.summary`. */
+  title: MessageKey;
+  summary: MessageKey;
+  /** Paid once. */
+  price?: number;
+  /** Paid each month (after `price` when both are given). */
+  monthly?: number;
+}
+
 export interface Registry extends SiteBasics {
   site: SiteShell;
   services: ServiceEntry[];
+  /** The listed forms, in their listing order. */
+  listing: ListedService[];
   pages: PageEntry[];
   /** One part of a language's messages (shared/messageParts.ts), the core one by default. */
   loadMessages: (locale: Locale, part?: string) => Promise<CompiledMessages>;

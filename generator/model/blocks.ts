@@ -34,6 +34,7 @@ export function namespaceBlocks(blocks: Block[], ns: string): Block[] {
       case 'connect':
       case 'checkout':
       case 'payment':
+      case 'services':
         return b;
     }
   });
@@ -63,6 +64,7 @@ export function blockKeys(block: Block): string[] {
     case 'connect':
     case 'checkout':
     case 'payment':
+    case 'services':
       return [];
   }
 }

@@ -10,6 +10,7 @@ import { addAgreements } from './agreements.ts';
 import { mailTemplates } from './mailTemplates.ts';
 import { catalogues, checkServiceKeys } from './messages.ts';
 import { checkPages, pageModels, productPages } from './pages.ts';
+import { listingModel } from './listing.ts';
 import { checkRoutes } from './routes.ts';
 import { checkStatusMeanings } from './statuses.ts';
 import { serviceModel } from './service.ts';
@@ -24,6 +25,7 @@ export async function buildModel(sources: SchemaSources, problems: Problems): Pr
   checkServiceKeys(services, sources, messages, problems);
   checkPages(pages, sources, messages, problems);
   const mail = mailTemplates(services, sources, problems);
+  const listing = listingModel(sources, problems);
   const products = site.products ?? {};
   const soldOn = productPages(pages, sources, messages, problems);
   for (const status of site.statuses) {
@@ -60,6 +62,7 @@ export async function buildModel(sources: SchemaSources, problems: Problems): Pr
     productPages: soldOn,
     footer,
     services,
+    listing,
     pages,
     messages,
   };

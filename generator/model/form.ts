@@ -36,6 +36,21 @@ async function dereference(file: string, problems: Problems, rel: string): Promi
   }
 }
 
+const kindOf = (value: unknown): string => (Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value);
+
+/** A field's default is one of the values it takes: the form would start out holding an answer it refuses. */
+function checkDefault(property: PropertySchema, file: string, at: string, problems: Problems): void {
+  const value: unknown = property.default;
+  if (value === undefined) return;
+  const type = property.type;
+  const kind = kindOf(value);
+  if (property.enum && !property.enum.some((option) => option === value)) {
+    problems.add(file, `${at}/default`, `the default ${JSON.stringify(value)} is not one of the options: ${property.enum.map((o) => JSON.stringify(o)).join(', ')}`);
+  } else if (typeof type === 'string' && type !== kind && !(type === 'number' && kind === 'integer')) {
+    problems.add(file, `${at}/default`, `the default ${JSON.stringify(value)} is not a ${type} like the field`);
+  }
+}
+
 export async function readForm(src: ServiceSource, problems: Problems): Promise<Form> {
   const schema = await dereference(join(src.dir, 'form.schema.json'), problems, src.form.path);
   const properties = schema.properties ?? {};
@@ -44,6 +59,7 @@ export async function readForm(src: ServiceSource, problems: Problems): Promise<
     if (!properties[name]) problems.add(src.form.path, `/required/${i}`, `"${name}" is not a property of the form`);
   }
   const conditions = readConditions(schema, src.form.path, problems);
+  for (const [name, property] of Object.entries(properties)) checkDefault(property, src.form.path, `/properties/${name}`, problems);
   const variants = new Set(src.service.data.forms.map((f) => f.id));
   const overrides = schema['x-variants'] ?? {};
   for (const [id, o] of Object.entries(overrides)) {
@@ -51,6 +67,7 @@ export async function readForm(src: ServiceSource, problems: Problems): Promise<
     for (const n of Object.keys(o.properties ?? {}))
       if (n in conditions.fields) problems.add(src.form.path, `/x-variants/${id}/properties/${n}`, `"${n}" is declared in a condition: a variant cannot give it another schema`);
       else if (!properties[n]) problems.add(src.form.path, `/x-variants/${id}/properties/${n}`, `"${n}" is not a property of the form`);
+      else checkDefault(o.properties?.[n] ?? {}, src.form.path, `/x-variants/${id}/properties/${n}`, problems);
     (o.required ?? []).forEach(
       (n, j) => !properties[n] && problems.add(src.form.path, `/x-variants/${id}/required/${j}`, `"${n}" is not a property of the form`),
     );

@@ -30,6 +30,7 @@ const NOT_IN_A_ROW: [keyof PropertySchema, string][] = [
   ['readOnly', 'a row has no server-set fields (readOnly)'],
   ['x-value', 'a row has no server-set fields (x-value)'],
   ['x-route-param', 'a row cannot take its value from the route (x-route-param)'],
+  ['x-renamed-from', "a row's field is no column of its own, so there is nothing to rename (x-renamed-from): old rows keep the old name"],
 ];
 
 /** Refusals of a repeating group's shape: its row limits and what its rows' fields may be. */

@@ -6,11 +6,13 @@
 import type { JSONSchema7 } from 'json-schema';
 import type { FieldGroup, Locale } from '../../shared/registry.ts';
 import { isVerbatimMessage } from '../../shared/messageParts.ts';
+import { closest } from '../closest.ts';
 import type { Problems } from '../errors.ts';
 import { LOCALES, type SchemaSources, type ServiceSource, type SourceFile } from '../load.ts';
 import type { MessagesJson } from '../sources.ts';
 import { messageArguments } from '../transform/messageArguments.ts';
 import { blockKeys } from './blocks.ts';
+import { listingKeys } from './listing.ts';
 import type { ServiceModel } from './types.ts';
 
 export type Catalogues = Record<Locale, Record<string, string>>;
@@ -19,8 +21,35 @@ function matchesAny(key: string, patterns: string[]): boolean {
   return patterns.some((p) => (p.endsWith('*') ? key.startsWith(p.slice(0, -1)) : key === p));
 }
 
+/**
+ * A key that one language file alone has, while the other files all have a near one that it lacks, is
+ * misspelt in that file: one problem, there (not a missing translation in each other file). The file is
+ * then read as if it were spelt right, so no later check reports the same slip again. Returns the keys
+ * handled, as `<locale> <key>`.
+ */
+function misspeltKeys(files: Record<string, SourceFile<MessagesJson>>, problems: Problems): Set<string> {
+  const handled = new Set<string>();
+  for (const locale of LOCALES) {
+    const file = files[locale];
+    const others = LOCALES.filter((l) => l !== locale && files[l]).map((l) => files[l] as SourceFile<MessagesJson>);
+    if (!file || others.length < 2) continue;
+    const lacking = new Set(Object.keys(others[0]?.data ?? {}).filter((k) => !(k in file.data) && others.every((o) => k in o.data)));
+    for (const key of Object.keys(file.data).filter((k) => others.every((o) => !(k in o.data)))) {
+      const meant = closest(key, lacking);
+      if (!meant) continue;
+      lacking.delete(meant);
+      handled.add(`${locale} ${key}`).add(`${locale} ${meant}`);
+      const names = others.map((o) => o.path.split('/').at(-1)).join(' and ');
+      problems.add(file.path, `/${key}`, `"${key}" is misspelt: ${names} call it "${meant}"; rename it here`);
+      file.data[meant] = file.data[key] as string;
+    }
+  }
+  return handled;
+}
+
 /** Each language file of one folder has the same keys, and uz/ru are real translations. */
 function checkTranslations(files: Record<string, SourceFile<MessagesJson>>, same: string[], ns: string, problems: Problems): void {
+  const misspelt = misspeltKeys(files, problems);
   const en = files.en?.data ?? {};
   /** A message's arguments, or null (and a problem) when it is not a valid ICU message. */
   const argumentsOf = (file: { path: string }, locale: Locale, key: string, text: string): Set<string> | null => {
@@ -37,7 +66,13 @@ function checkTranslations(files: Record<string, SourceFile<MessagesJson>>, same
     const other = file.data;
     for (const [key, enText] of Object.entries(en)) {
       const text = other[key];
-      if (text === undefined) problems.add(file.path, `/${key}`, `missing translation of "${key}" (present in en.json)`);
+      if (misspelt.has(`en ${key}`) && !(key in other)) continue;
+      if (text === undefined) {
+        // At the key that comes before it in English, where the translation belongs.
+        const keys = Object.keys(en);
+        const before = keys.slice(0, keys.indexOf(key)).reverse().find((k) => k in other);
+        problems.add(file.path, `/${key}`, `missing translation of "${key}" (present in en.json)`, before ? problems.position(file.path, `/${before}`) : undefined);
+      }
       else if (text === enText && !matchesAny(ns ? `${ns}.${key}` : key, same)) {
         problems.add(file.path, `/${key}`, `"${key}" is the same as in English; translate it (or list it in common/i18n/same-in-all-languages.json)`);
       } else {
@@ -56,7 +91,7 @@ function checkTranslations(files: Record<string, SourceFile<MessagesJson>>, same
         }
       }
     }
-    for (const key of Object.keys(other)) if (!(key in en)) problems.add(file.path, `/${key}`, `"${key}" is not in en.json`);
+    for (const key of Object.keys(other)) if (!(key in en) && !misspelt.has(`${locale} ${key}`)) problems.add(file.path, `/${key}`, `"${key}" is not in en.json`);
   }
 }
 
@@ -126,6 +161,7 @@ export function requiredServiceKeys(s: ServiceModel, src: ServiceSource): { key:
     for (const step of v.steps ?? []) keys.push({ key: step.title, where: src.ui.path });
     if (typeof v.success !== 'string') for (const b of v.success.blocks) for (const key of blockKeys(b)) keys.push({ key, where: src.service.path });
   }
+  keys.push(...listingKeys(src));
   keys.push({ key: s.admin.title, where: src.admin.path }, { key: s.admin.deleted, where: src.admin.path });
   for (const f of s.admin.fields) {
     if (!f.name) continue;

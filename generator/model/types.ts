@@ -3,7 +3,7 @@
  * validated sources).
  */
 import type { JSONSchema7 } from 'json-schema';
-import type { AdminDisplay, Block, BlockPlacement, Company, FieldTraits, FormStepModel, Link, Locale, Product, SiteBasics } from '../../shared/registry.ts';
+import type { AdminDisplay, Block, BlockPlacement, Company, FieldTraits, FormStepModel, Link, ListedService, Locale, Product, SiteBasics } from '../../shared/registry.ts';
 import type { AgreementsModel, PaymentTiming } from '../agreements.ts';
 import type { MailTemplateModel } from '../mail.ts';
 import type { PropertySchema, SiteJson } from '../sources.ts';
@@ -73,6 +73,20 @@ export interface AdminFieldModel {
   copy: boolean;
 }
 
+/**
+ * A column the database keeps for old records although the form no longer has the field (a retired
+ * field, transform/retire.ts): hidden from every form, shown on old records' staff cards.
+ */
+export interface RetiredColumn {
+  name: string;
+  /** PocketBase's field type (text, select, file, json, …). */
+  type: string;
+  /** Hidden from the API (a sensitive field's sealed copy): never on a card. */
+  hidden: boolean;
+  /** file: more than one file per record. */
+  several: boolean;
+}
+
 export interface ServiceModel {
   id: string;
   collection: string;
@@ -90,6 +104,10 @@ export interface ServiceModel {
   agreements?: AgreementsModel;
   /** When the checkout link is offered (service.json "payment"). */
   payment: PaymentTiming;
+  /** Columns kept for old records (set by pipeline.ts from the migrations, after the model is built). */
+  retired?: RetiredColumn[];
+  /** Per select field, values its column keeps for old records beside the form's (an enum that changed). */
+  keptOptions?: Record<string, string[]>;
 }
 
 export interface PageModel {
@@ -114,6 +132,8 @@ export interface SiteModel extends Pick<SiteJson, keyof SiteBasics | 'webhookEve
    */
   productPages: Record<string, { soldOn: string; paid: string }>;
   services: ServiceModel[];
+  /** The forms listed on /services (service.json forms[].listing), in their order. */
+  listing: ListedService[];
   pages: PageModel[];
   mail: MailTemplateModel[];
   /** Merged catalogue per locale: common keys, `service.<id>.*` and `page.<id>.*`. */

@@ -51,8 +51,9 @@ function checkUi(src: ServiceSource, form: Form, problems: Problems): void {
   for (const id of Object.keys(variantUi))
     if (!src.service.data.forms.some((f) => f.id === id)) problems.add(src.ui.path, `/ui:variants/${id}`, `no form variant "${id}" in service.json`);
   const checkLayout = (layout: UiLayoutJson, at: string) => {
+    // "*" stands for the fields the order does not name (orderedFields says where they go).
     (layout['ui:order'] ?? []).forEach((n, i) => {
-      if (!form.properties[n]) problems.add(src.ui.path, `${at}/ui:order/${i}`, `"${n}" is not a property of the form`);
+      if (n !== '*' && !form.isField(n)) problems.add(src.ui.path, `${at}/ui:order/${i}`, `"${n}" is not a property of the form`);
     });
     if (layout['ui:steps']) checkSteps(src, form, layout, at, problems);
     for (const [place, blocks] of Object.entries(layout['ui:blocks'] ?? {})) {
@@ -106,6 +107,26 @@ function variantSteps(src: ServiceSource, layout: UiLayoutJson, at: string, vari
     .filter((s) => s.fields.length > 0);
 }
 
+/**
+ * A variant's ui:order, which names every field the variant shows: a field it leaves out would come
+ * after all the others, below the consent box and the agreements, where nobody looks. Writing "*" in
+ * the order is the way to say "every field not named goes here" on purpose.
+ */
+function orderedFields(src: ServiceSource, layout: UiLayoutJson, at: string, chosen: string[], problems: Problems): string[] {
+  const order = layout['ui:order'];
+  if (!order) return [];
+  const missing = chosen.filter((n) => !order.includes(n));
+  if (missing.length && !order.includes('*')) {
+    const names = missing.map((n) => `"${n}"`).join(', ');
+    problems.add(
+      src.ui.path,
+      `${at}/ui:order`,
+      `${names} ${missing.length > 1 ? 'are' : 'is'} not in ui:order: put ${missing.length > 1 ? 'them' : 'it'} in its place (a field left out would come last, below the consent box), or write "*" where the fields not named should go`,
+    );
+  }
+  return order;
+}
+
 /** Each route parameter (/success/:amount) fills a field of the variant (x-route-param), and only those. */
 function checkRouteParams(src: ServiceSource, variant: { id: string; route: string }, i: number, traits: Record<string, FieldTraits>, problems: Problems): void {
   const params = [...variant.route.matchAll(/:([A-Za-z0-9]+)/g)].flatMap((m) => (m[1] ? [m[1]] : []));
@@ -156,7 +177,7 @@ export function variantModels(src: ServiceSource, form: Form, shownIn: string[][
     const ownLayout = own['ui:order'] !== undefined || own['ui:steps'] !== undefined;
     const layout = ownLayout ? own : ui;
     const steps = variantSteps(src, layout, ownLayout ? `/ui:variants/${f.id}` : '', f.id, chosen, problems);
-    const uiOrder = steps ? steps.flatMap((s) => s.fields) : (layout['ui:order'] ?? []);
+    const uiOrder = steps ? steps.flatMap((s) => s.fields) : orderedFields(src, layout, ownLayout ? `/ui:variants/${f.id}` : '', chosen, problems);
     const placed: BlockPlacement = own['ui:blocks'] ?? ui['ui:blocks'] ?? {};
     const blocks = Object.fromEntries(
       Object.entries(placed)
@@ -176,7 +197,7 @@ export function variantModels(src: ServiceSource, form: Form, shownIn: string[][
       traits,
       schema: variantSchema(form, f.id, chosen),
       ui: {
-        'ui:order': [...uiOrder.filter((n) => chosen.includes(n)), '*'],
+        'ui:order': [...uiOrder.filter((n) => n === '*' || chosen.includes(n)), ...(uiOrder.includes('*') ? [] : ['*'])],
         ...Object.fromEntries(Object.entries(fieldUi).filter(([k]) => chosen.includes(k))),
       },
       blocks,

@@ -1,8 +1,8 @@
 /**
  * Static content around a form's fields or on a page (schemas: "ui:blocks", success blocks and
  * pages/<id>/page.json): headings, texts, lists, prices, links, offer cards, the company's contact
- * details, accordions and the payment notice, in the current language. Every text may use the
- * company's constants ({companyName}, …) from schemas/site.json.
+ * details, accordions, the payment notice and the listed services, in the current language. Every text
+ * may use the company's constants ({companyName}, …) from schemas/site.json.
  */
 import { Alert, Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { lazy } from 'react';
@@ -16,6 +16,7 @@ import type { Block } from '../engine/types.ts';
 import { registry } from '../generated/registry.ts';
 import { accordionBlock } from './blockModules.ts';
 import { PaymentNotice } from './PaymentNotice.tsx';
+import { ServiceListing } from './ServiceListing.tsx';
 import { HydratingSuspense } from './UntilHydrated.tsx';
 
 type Constants = Record<string, number | string>;
@@ -153,6 +154,8 @@ function BlockView({ block, constants, level, nested }: { block: Block; constant
       );
     case 'payment':
       return <PaymentNotice />;
+    case 'services':
+      return <ServiceListing />;
   }
 }
 

@@ -16,3 +16,13 @@ export function priceLineText(line: PriceLine, constants: Record<string, number 
   const values = { amount: formatUsd(constants[line.amount] ?? 0, locale), label: t(line.label) };
   return line.per ? t('price.recurring', { ...values, per: t(line.per) }) : t('price.oneOff', values);
 }
+
+/**
+ * A listed service's price ("$125", "$300, then $119.95/month"), or undefined when it shows none.
+ * Whole amounts drop their cents, as the offer cards do; $9.99 keeps them.
+ */
+export function listingPriceText(entry: { price?: number; monthly?: number }, locale: string, t: Translate): string | undefined {
+  const usd = (amount: number) => formatUsd(amount, locale, Number.isInteger(amount));
+  if (entry.monthly === undefined) return entry.price === undefined ? undefined : usd(entry.price);
+  return entry.price === undefined ? t('listing.monthly', { amount: usd(entry.monthly) }) : t('listing.thenMonthly', { price: usd(entry.price), monthly: usd(entry.monthly) });
+}

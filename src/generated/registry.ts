@@ -1205,6 +1205,76 @@ export const registry: Registry = {
       },
     },
   ],
+  listing: [
+    {
+      "service": "creditrepair",
+      "form": "full",
+      "route": "/creditrepair",
+      "title": "service.creditrepair.listing.full.title",
+      "summary": "service.creditrepair.listing.full.summary",
+      "price": 300,
+      "monthly": 119.95
+    },
+    {
+      "service": "claim",
+      "form": "full",
+      "route": "/claim",
+      "title": "service.claim.listing.full.title",
+      "summary": "service.claim.listing.full.summary",
+      "price": 125
+    },
+    {
+      "service": "claim",
+      "form": "flex",
+      "route": "/",
+      "title": "service.claim.listing.flex.title",
+      "summary": "service.claim.listing.flex.summary",
+      "price": 9.99
+    },
+    {
+      "service": "student",
+      "form": "full",
+      "route": "/student",
+      "title": "service.student.listing.full.title",
+      "summary": "service.student.listing.full.summary"
+    },
+    {
+      "service": "loan",
+      "form": "full",
+      "route": "/loan",
+      "title": "service.loan.listing.full.title",
+      "summary": "service.loan.listing.full.summary"
+    },
+    {
+      "service": "personal",
+      "form": "full",
+      "route": "/personal",
+      "title": "service.personal.listing.full.title",
+      "summary": "service.personal.listing.full.summary"
+    },
+    {
+      "service": "company",
+      "form": "full",
+      "route": "/company",
+      "title": "service.company.listing.full.title",
+      "summary": "service.company.listing.full.summary",
+      "price": 375
+    },
+    {
+      "service": "upload",
+      "form": "full",
+      "route": "/upload",
+      "title": "service.upload.listing.full.title",
+      "summary": "service.upload.listing.full.summary"
+    },
+    {
+      "service": "ssn",
+      "form": "full",
+      "route": "/update",
+      "title": "service.ssn.listing.full.title",
+      "summary": "service.ssn.listing.full.summary"
+    }
+  ],
   pages: [
     {
       id: "about",

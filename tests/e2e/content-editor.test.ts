@@ -2,7 +2,8 @@
  * "A content editor adds a service with schema files only", end to end: a throw-away copy of the
  * project whose only difference from the repo is one more schema folder (the petition fixture) is
  * generated with the real generator, built with Vite and served by a real PocketBase; in Debian's
- * chromium an applicant files a petition and staff see it on the petition's own staff list.
+ * chromium /services lists the petition (its service.json says so), an applicant files a petition and
+ * staff see it on the petition's own staff list.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,8 +17,15 @@ import { createStaff, superuserClient } from '../support/staff.ts';
 
 const FIXTURE = join(ROOT, 'tests/fixtures/services/petition');
 const fixture = (path: string) => JSON.parse(readFileSync(join(FIXTURE, path), 'utf8'));
-const service = fixture('service.json') as { id: string; collection: string; forms: { id: string; route: string; success: unknown }[]; admin: { route: string } };
+const service = fixture('service.json') as {
+  id: string;
+  collection: string;
+  forms: { id: string; route: string; success: unknown; listing?: { order: number; price?: string } }[];
+  constants: Record<string, number>;
+  admin: { route: string };
+};
 const en = fixture('i18n/en.json') as Record<string, string>;
+const texts = { en, uz: fixture('i18n/uz.json') as Record<string, string>, ru: fixture('i18n/ru.json') as Record<string, string> };
 const properties = Object.keys(fixture('form.schema.json').properties as object);
 const form = service.forms[0]!;
 
@@ -81,6 +89,22 @@ describe('a content editor adds a service with schema files only', () => {
     expect((await admin.collections.getOne(service.collection)).name).toBe(service.collection);
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 420, height: 900 } });
+  });
+
+  it('lists the petition on /services in each language, as its service.json says, with its price and a link to its form', async () => {
+    expect(form.listing?.price).toBe('fee');
+    const price = { en: '$15', uz: '15\u00a0US$', ru: '15\u00a0$' }; // constants.fee, whole dollars in each language's format
+    expect(service.constants.fee).toBe(15);
+    for (const lang of ['en', 'uz', 'ru'] as const) {
+      const page = await open(`/services?lang=${lang}`);
+      const item = page.locator(`[data-service="${service.id}"][data-form="${form.id}"]`);
+      await item.waitFor();
+      const link = item.getByRole('link', { name: texts[lang]![`listing.${form.id}.title`] });
+      expect(await link.getAttribute('href')).toBe(form.route);
+      await item.getByText(texts[lang]![`listing.${form.id}.summary`]!, { exact: true }).waitFor();
+      expect(await item.getByTestId('service-price').textContent()).toBe(price[lang]);
+      await page.close();
+    }
   });
 
   it('lets an applicant fill every field of the petition and submit it', async () => {

@@ -10,7 +10,8 @@
  *   page's first paint (src/prerender/afterPaint.ts); a lazily loaded part stays disabled until it is
  *   hydrated itself (React hydrates Suspense boundaries after the page around them);
  * - a visitor whose stored language the HTML does not match gets the page rendered afresh in theirs;
- * - a file dropped on a form's file field is chosen for it, and a drop anywhere never replaces the page.
+ * - a file dropped on a form's file field is chosen for it, and a drop anywhere never replaces the page;
+ * - /services lists, in each language, every service its service.json lists (registry.listing).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +20,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, label, launchBrowser, watchConsole } from '../support/browser.ts';
 import { ROOT, type PocketBaseProcess } from '../support/pocketbase.ts';
 import { startSite } from '../support/site.ts';
+import { listingPriceText } from '../../src/engine/price.ts';
+import { registry } from '../../src/generated/registry.ts';
 
 const messages = (lang: string) => JSON.parse(readFileSync(join(ROOT, 'src/generated/messages', `${lang}.json`), 'utf8')) as Record<string, string>;
 const TITLE = {
@@ -139,6 +142,24 @@ describe('prerendered pages', () => {
     expect(await status('/no-such-page', 'POST')).toBe(404); // no page there to allow anything
     expect(await status('/api/no-such-route', 'POST')).toBe(404);
     expect(await status('/api/health', 'GET')).toBe(200);
+  });
+
+  it('list every service its service.json lists on /services, with its title, one line and price, in each language', async () => {
+    expect(registry.listing.length).toBeGreaterThan(0);
+    for (const lang of ['en', 'uz', 'ru'] as const) {
+      const texts = messages(lang);
+      const t = (id: string, values: Record<string, string> = {}) => (texts[id] ?? id).replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
+      const html = decode(await (await fetch(`${site.url}/services?lang=${lang}`)).text());
+      expect(mark(html)).toBe(`${lang} /services`);
+      for (const entry of registry.listing) {
+        const item = html.slice(html.indexOf(`data-service="${entry.service}" data-form="${entry.form}"`));
+        const shown = item.slice(0, item.indexOf('</li>'));
+        expect(shown, `${entry.service}/${entry.form} (${lang})`).toContain(`href="${entry.route}">${t(entry.title)}</a>`);
+        expect(shown).toContain(`>${t(entry.summary)}</p>`);
+        const price = listingPriceText(entry, lang, t);
+        if (price) expect(shown).toContain(`>${price}</span>`);
+      }
+    }
   });
 
   it('show the form without JavaScript, with its controls disabled', async () => {

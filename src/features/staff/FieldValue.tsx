@@ -11,7 +11,7 @@ import { lazyScreen } from '../../app/lazyScreen.ts';
 import { telHref } from '../../engine/links.ts';
 import { formatUsd } from '../../engine/numberFormat.ts';
 import type { CopiedTooltipProps } from './CopiedTooltip.tsx';
-import { formatDay, isoDay } from './cardValues.ts';
+import { formatDay, isoDay, labelOf } from './cardValues.ts';
 import { ddRow, dimmed, group, row, term } from './cardStyles.ts';
 import { maskLast4, tail } from './display.ts';
 import { SubtleActionIcon } from './SubtleActionIcon.tsx';
@@ -38,7 +38,7 @@ export const FieldValue = memo(function FieldValue({ field, value: stored, fileU
   const [revealed, setRevealed] = useState<string | null>(null);
   const [revealing, setRevealing] = useState(false);
   const value = revealed ?? stored;
-  const label = intl.formatMessage({ id: field.label });
+  const label = labelOf(field, intl.messages, (id) => intl.formatMessage({ id }));
   const empty = !value;
   // A choice is shown in the reader's language; a value no option text covers (an older option) as stored.
   const optionKey = field.options && `${field.options}.${value}`;

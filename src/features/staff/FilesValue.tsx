@@ -8,7 +8,7 @@ import { Anchor } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import type { AdminField } from '../../engine/types.ts';
 import { dimmed, row, small, term } from './cardStyles.ts';
-import { fileNames } from './cardValues.ts';
+import { fileNames, labelOf } from './cardValues.ts';
 import { tail } from './display.ts';
 
 interface Props {
@@ -26,7 +26,7 @@ export function FilesValue({ field, value, fileUrl }: Props) {
   const names = fileNames(value);
   return (
     <div data-field={field.name} data-files={names.length} style={row}>
-      <dt style={term}>{intl.formatMessage({ id: field.label })}</dt>
+      <dt style={term}>{labelOf(field, intl.messages, (id) => intl.formatMessage({ id }))}</dt>
       <dd style={small}>
         {names.length === 0 ? (
           <span style={dimmed}>{intl.formatMessage({ id: 'admin.empty.value' })}</span>

@@ -97,7 +97,8 @@ export function RecordCard({ record, card, forms = [], fileUrl, now, onDelete, m
             if (!onCard(field, stored)) return null;
             if (field.display === 'group') return <GroupValue key={field.name} field={field} value={stored} />;
             if (field.display === 'files') return <FilesValue key={field.name} field={field} value={stored} fileUrl={fileUrl} />;
-            const value = String(stored ?? '');
+            // A retired json column (a group the form no longer has) reads as its JSON.
+            const value = stored !== null && typeof stored === 'object' ? JSON.stringify(stored) : String(stored ?? '');
             return (
               <FieldValue
                 key={field.name}

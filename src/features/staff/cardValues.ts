@@ -11,10 +11,15 @@ export type GroupRow = Record<string, unknown>;
 export const isEmptyValue = (stored: unknown): boolean => stored === undefined || stored === null || stored === '' || (Array.isArray(stored) && stored.length === 0);
 
 /**
- * Whether the card shows the field: a conditional field only when it holds a value. The server keeps
- * no value for a field its condition hid, so an empty one is a question the applicant was never asked.
+ * Whether the card shows the field: a conditional or retired field only when it holds a value. The
+ * server keeps no value for a field its condition hid, so an empty one is a question the applicant was
+ * never asked; a retired field is one newer applicants were never asked.
  */
-export const onCard = (field: Pick<AdminField, 'conditional'>, stored: unknown): boolean => !(field.conditional && isEmptyValue(stored));
+export const onCard = (field: Pick<AdminField, 'conditional' | 'retired'>, stored: unknown): boolean => !((field.conditional || field.retired) && isEmptyValue(stored));
+
+/** The field's label: its text, else (a retired field whose texts are gone) the column's name. */
+export const labelOf = (field: Pick<AdminField, 'label' | 'name'>, messages: Record<string, unknown>, format: (id: string) => string): string =>
+  field.label in messages ? format(field.label) : field.name;
 
 /** A group's rows: PocketBase returns a json column parsed; a string is parsed here (an older reply, a test). */
 export function groupRows(stored: unknown): GroupRow[] {

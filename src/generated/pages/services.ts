@@ -4,48 +4,15 @@ import type { PageModule } from '../../engine/types.ts';
 const page: PageModule = {
   "blocks": [
     {
+      "type": "services"
+    },
+    {
       "type": "links",
       "style": "list",
       "links": [
         {
-          "to": "/creditrepair",
-          "message": "page.services.links.creditrepair"
-        },
-        {
-          "to": "/claim",
-          "message": "page.services.links.claim"
-        },
-        {
-          "to": "/",
-          "message": "page.services.links.flex"
-        },
-        {
-          "to": "/student",
-          "message": "page.services.links.student"
-        },
-        {
-          "to": "/loan",
-          "message": "page.services.links.loan"
-        },
-        {
-          "to": "/personal",
-          "message": "page.services.links.personal"
-        },
-        {
-          "to": "/company",
-          "message": "page.services.links.company"
-        },
-        {
-          "to": "/upload",
-          "message": "page.services.links.upload"
-        },
-        {
           "to": "/order",
           "message": "page.services.links.order"
-        },
-        {
-          "to": "/update",
-          "message": "page.services.links.update"
         },
         {
           "to": "/privacy",
