@@ -10,9 +10,10 @@
  * `--drop <collection>.<field>` / `--drop <collection>` (repeatable) drop them with their values, and
  * `--db pb_data/data.db` counts first what would be lost there.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { SchemaError, formatLocated } from './errors.ts';
+import { leftovers, staleFiles, writeOutput } from './output.ts';
 import { generate } from './pipeline.ts';
 import { RETIRED_FILE } from './emit/retired.ts';
 import { dropReport } from './dataLoss.ts';
@@ -27,37 +28,14 @@ const valuesOf = (flag: string) => args.flatMap((a, i) => (a === flag && args[i 
 const drop = valuesOf('--drop');
 const db = valuesOf('--db')[0];
 
-/**
- * The directories that hold only the generator's output: a file there that it no longer writes is left
- * from a form, page, service or message part the schemas no longer have.
- */
-const GENERATED_DIRS = ['src/generated', 'pb_hooks/generated', 'stories/generated'];
-
-function leftovers(files: Map<string, string>): string[] {
-  const found: string[] = [];
-  const visit = (dir: string) => {
-    if (!existsSync(dir)) return;
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) visit(path);
-      else {
-        const generated = relative(root, path).split(sep).join('/');
-        if (!files.has(generated)) found.push(generated);
-      }
-    }
-  };
-  for (const dir of GENERATED_DIRS) visit(join(root, dir));
-  return found.sort();
-}
-
 async function main(): Promise<number> {
   if (mode === 'check' && drop.length) throw new UsageError('--drop writes a migration: use it with `npm run generate`, not with the check');
   if (db && !existsSync(db)) throw new UsageError(`--db ${db}: no such file`);
   const { files, migrations, reconciled } = await generate({ root, drop });
-  const stale = [...files].filter(([path, content]) => !existsSync(join(root, path)) || readFileSync(join(root, path), 'utf8') !== content);
-  const left = leftovers(files);
   if (mode === 'check') {
-    for (const [path] of stale) console.error(`stale: ${path}`);
+    const stale = staleFiles(root, files);
+    const left = leftovers(root, files);
+    for (const path of stale) console.error(`stale: ${path}`);
     for (const path of left) console.error(`no longer generated: ${path}`);
     for (const m of migrations) console.error(`missing migration: ${m.change.kind} ${m.file.replace(/^\d+_\w+?_/, '').replace(/\.js$/, '')}`);
     if (stale.length || left.length || migrations.length) {
@@ -67,22 +45,12 @@ async function main(): Promise<number> {
     console.log(`generated files are up to date (${files.size} files)`);
     return 0;
   }
-  for (const [path, content] of stale) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), content);
-    console.log(`wrote ${path}`);
-  }
-  for (const path of left) {
-    rmSync(join(root, path));
-    console.log(`removed ${path} (no longer generated)`);
-  }
-  for (const m of migrations) {
-    mkdirSync(join(root, 'pb_migrations'), { recursive: true });
-    writeFileSync(join(root, 'pb_migrations', m.file), m.content);
-    console.log(`wrote pb_migrations/${m.file}`);
-  }
+  const { written, removed, migrations: wroteMigrations } = writeOutput(root, { files, migrations });
+  for (const path of written) console.log(`wrote ${path}`);
+  for (const path of removed) console.log(`removed ${path} (no longer generated)`);
+  for (const path of wroteMigrations) console.log(`wrote ${path}`);
   for (const line of dropReport(reconciled.dropped, db)) console.log(`  ${line}`);
-  if (stale.some(([path]) => path === RETIRED_FILE)) {
+  if (written.includes(RETIRED_FILE)) {
     for (const [collection, columns] of reconciled.retired) {
       for (const c of columns.filter((x) => !x.hidden)) {
         console.log(`  kept: ${collection}.${c.name} is retired (hidden from the form, kept for old records); drop it with \`npm run generate -- --drop ${collection}.${c.name}\``);
@@ -91,7 +59,7 @@ async function main(): Promise<number> {
     for (const c of reconciled.keptCollections) console.log(`  kept: the collection ${c.name} (its service is gone); drop it with \`npm run generate -- --drop ${c.name}\``);
   }
   if (migrations.length) console.log('The running server is unchanged until `npm run deploy` (docs/operations.md).');
-  if (!stale.length && !left.length && !migrations.length) console.log('nothing to do: generated files are up to date');
+  if (!written.length && !removed.length && !migrations.length) console.log('nothing to do: generated files are up to date');
   return 0;
 }
 
