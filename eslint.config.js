@@ -1,14 +1,18 @@
 // ESLint over the whole repository: TypeScript (typescript-eslint), React's hook rules, and the hooks'
 // plain JS. Generated output is checked where it is made (the generator), not here. `npm test` runs this
 // with --max-warnings=0.
+import { includeIgnoreFile } from '@eslint/compat';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
+  // What git ignores (builds, data folders, npm start's releases) is nobody's source.
+  includeIgnoreFile(fileURLToPath(new URL('.gitignore', import.meta.url))),
   {
-    ignores: ['dist/**', 'storybook-static/**', 'node_modules/**', 'bin/**', 'pb_data/**', '.scratch/**', '.reports/**', 'src/generated/**', 'pb_hooks/generated/**', 'pb_migrations/**'],
+    ignores: ['src/generated/**', 'pb_hooks/generated/**', 'pb_migrations/**'],
   },
   js.configs.recommended,
   tseslint.configs.recommended,
