@@ -10,7 +10,8 @@
  */
 import { join, resolve } from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
-import { startBackend, freePort, type Backend } from './dev/backend.ts';
+import { startBackend, type Backend } from './dev/backend.ts';
+import { freePort } from './dev/freePort.ts';
 import { regenerate, schemaWatch } from './dev/schemaWatch.ts';
 import type { Written } from '../generator/output.ts';
 

@@ -8,23 +8,10 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { serveFlags } from '../pocketbase-serve.mjs';
+import { freePort } from './freePort.ts';
 import { devKeyPath, startPolicy, type Account } from '../start-policy.mjs';
-
-/** A port nobody listens on at this moment, on loopback. */
-export function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => ok(port));
-    });
-  });
-}
 
 export interface BackendOptions {
   /** The project tree (its pb_hooks/ and pb_migrations/). */

@@ -4,7 +4,7 @@
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../scripts/dev/freePort.ts';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { serveFlags } from '../../scripts/pocketbase-serve.mjs';
@@ -41,17 +41,7 @@ export interface StartOptions {
   binary?: string;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => ok(port));
-    });
-  });
-}
+export { freePort };
 
 export function ensurePocketBase(): void {
   execFileSync('bash', [join(ROOT, 'scripts/install-pocketbase.sh')], { stdio: 'inherit' });
