@@ -5,6 +5,8 @@
 import { cpSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SchemaError, type SchemaProblem } from '../../generator/errors.ts';
+import { generate, type GenerateOptions, type GenerateResult } from '../../generator/pipeline.ts';
 import { ROOT } from './pocketbase.ts';
 
 export interface SchemasCopy {
@@ -51,4 +53,14 @@ export function copySchemas(options: { fixtures?: string[]; withoutServices?: bo
       writeJson(path, json);
     },
   };
+}
+
+/** The real generator on a copy: what it made, or the problems it refused the schemas with (result then undefined). */
+export async function generateCopy(copy: SchemasCopy, options: Partial<GenerateOptions> = {}): Promise<{ problems: SchemaProblem[]; result?: GenerateResult }> {
+  try {
+    return { problems: [], result: await generate({ root: copy.root, schemasDir: copy.schemasDir, migrationsDir: copy.migrationsDir, ...options }) };
+  } catch (err) {
+    if (err instanceof SchemaError) return { problems: err.problems };
+    throw err;
+  }
 }

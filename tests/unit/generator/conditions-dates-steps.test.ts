@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generate, type GenerateResult } from '../../../generator/pipeline.ts';
-import { SchemaError, formatProblem } from '../../../generator/errors.ts';
+import { type GenerateResult } from '../../../generator/pipeline.ts';
+import { formatProblem } from '../../../generator/errors.ts';
 import { dateAtOffset, dateOutOfLimits, resolveDateLimit, clampOffset } from '../../../shared/dateLimits.ts';
-import { copySchemas, type SchemasCopy } from '../../support/schemas-copy.ts';
+import { copySchemas, generateCopy, type SchemasCopy } from '../../support/schemas-copy.ts';
 
 const SVC = 'services/taxreturn';
 const AT = `schemas/${SVC}`;
@@ -19,12 +19,8 @@ const AT = `schemas/${SVC}`;
 async function run(change: (s: SchemasCopy) => void = () => {}): Promise<{ problems: string[]; result?: GenerateResult }> {
   const copy = copySchemas({ fixtures: ['taxreturn'] });
   change(copy);
-  try {
-    return { problems: [], result: await generate({ root: copy.root, schemasDir: copy.schemasDir, migrationsDir: copy.migrationsDir }) };
-  } catch (err) {
-    if (err instanceof SchemaError) return { problems: err.problems.map(formatProblem) };
-    throw err;
-  }
+  const { problems, result } = await generateCopy(copy);
+  return { problems: problems.map(formatProblem), result };
 }
 
 describe('date limits (shared/dateLimits.ts)', () => {

@@ -9,21 +9,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../../generator/pipeline.ts';
-import { SchemaError, formatLocated, type SchemaProblem } from '../../../generator/errors.ts';
-import { copySchemas, type SchemasCopy } from '../../support/schemas-copy.ts';
+import { formatLocated, type SchemaProblem } from '../../../generator/errors.ts';
+import { copySchemas, generateCopy, type SchemasCopy } from '../../support/schemas-copy.ts';
 
 const SVC = 'services/petition';
 const AT = `schemas/${SVC}`;
 
 async function problemsAfter(change: (s: SchemasCopy) => void, copy = copySchemas({ fixtures: ['petition'] })): Promise<SchemaProblem[]> {
   change(copy);
-  try {
-    await generate({ root: copy.root, schemasDir: copy.schemasDir, migrationsDir: copy.migrationsDir });
-  } catch (err) {
-    if (err instanceof SchemaError) return err.problems;
-    throw err;
-  }
-  return [];
+  return (await generateCopy(copy)).problems;
 }
 
 /** Edits a file as text: the mistakes a JSON writer could never make. */

@@ -5,22 +5,16 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generate } from '../../../generator/pipeline.ts';
-import { SchemaError, formatProblem } from '../../../generator/errors.ts';
-import { copySchemas, type SchemasCopy } from '../../support/schemas-copy.ts';
+import { } from '../../../generator/pipeline.ts';
+import { formatProblem } from '../../../generator/errors.ts';
+import { copySchemas, generateCopy, type SchemasCopy } from '../../support/schemas-copy.ts';
 
 const SVC = 'services/petition';
 
 async function problemsAfter(change: (s: SchemasCopy) => void): Promise<string[]> {
   const copy = copySchemas({ fixtures: ['petition'] });
   change(copy);
-  try {
-    await generate({ root: copy.root, schemasDir: copy.schemasDir, migrationsDir: copy.migrationsDir });
-  } catch (err) {
-    if (err instanceof SchemaError) return err.problems.map(formatProblem);
-    throw err;
-  }
-  return [];
+  return (await generateCopy(copy)).problems.map(formatProblem);
 }
 
 describe('schema problems', () => {

@@ -4,11 +4,11 @@
  * columns, the body limits, the form's TypeScript type).
  */
 import { describe, expect, it } from 'vitest';
-import { generate, type GenerateResult } from '../../../generator/pipeline.ts';
-import { SchemaError, formatProblem } from '../../../generator/errors.ts';
+import { type GenerateResult } from '../../../generator/pipeline.ts';
+import { formatProblem } from '../../../generator/errors.ts';
 import { bodyLimits } from '../../../generator/transform/bodyLimits.ts';
 import { serviceCollection } from '../../../generator/transform/collections.ts';
-import { copySchemas, type SchemasCopy } from '../../support/schemas-copy.ts';
+import { copySchemas, generateCopy, type SchemasCopy } from '../../support/schemas-copy.ts';
 import { addSignersAndPhotos, PETITION_FORM } from '../../support/groupsFiles.ts';
 
 const AT = 'schemas/services/petition/form.schema.json#';
@@ -17,12 +17,8 @@ async function run(change: (s: SchemasCopy) => void): Promise<{ problems: string
   const copy = copySchemas({ fixtures: ['petition'], withoutServices: true });
   addSignersAndPhotos(copy);
   change(copy);
-  try {
-    return { problems: [], result: await generate({ root: copy.root, schemasDir: copy.schemasDir, migrationsDir: copy.migrationsDir }) };
-  } catch (err) {
-    if (err instanceof SchemaError) return { problems: err.problems.map(formatProblem) };
-    throw err;
-  }
+  const { problems, result } = await generateCopy(copy);
+  return { problems: problems.map(formatProblem), result };
 }
 
 const form = (change: (properties: Record<string, any>) => void) => (s: SchemasCopy) => s.edit(PETITION_FORM, (j) => change(j.properties));

@@ -4,21 +4,17 @@
  * category the policy does not disclose, and hands the categories and site.json's periods to the server.
  */
 import { describe, expect, it } from 'vitest';
-import { generate } from '../../../generator/pipeline.ts';
-import { SchemaError, formatProblem } from '../../../generator/errors.ts';
-import { copySchemas, type SchemasCopy } from '../../support/schemas-copy.ts';
+import { } from '../../../generator/pipeline.ts';
+import { formatProblem } from '../../../generator/errors.ts';
+import { copySchemas, generateCopy, type SchemasCopy } from '../../support/schemas-copy.ts';
 
 const FORM = 'services/petition/form.schema.json';
 
 async function run(change: (s: SchemasCopy) => void) {
   const copy = copySchemas({ fixtures: ['petition'], withoutServices: true });
   change(copy);
-  try {
-    return { problems: [] as string[], ...(await generate({ root: copy.root, schemasDir: copy.schemasDir, migrationsDir: copy.migrationsDir, now: 1_800_000_000 })) };
-  } catch (err) {
-    if (err instanceof SchemaError) return { problems: err.problems.map(formatProblem).map((p) => p.replace(/^.*?schemas\//, 'schemas/')), files: new Map<string, string>() };
-    throw err;
-  }
+  const { problems, result } = await generateCopy(copy, { now: 1_800_000_000 });
+  return { ...result, problems: problems.map(formatProblem).map((p) => p.replace(/^.*?schemas\//, 'schemas/')), files: result?.files ?? new Map<string, string>() };
 }
 
 /** The server's service table, as PocketBase's hooks read it. */
