@@ -26,6 +26,7 @@ import { DEFAULTS_BEHAVIOUR, withDefaults } from '../../engine/formDefaults.ts';
 import { fieldsInOrder } from '../../engine/formModule.ts';
 import { fixedValueLines, localizeForm } from '../../engine/localizeForm.ts';
 import { formatSize } from '../../engine/numberFormat.ts';
+import { formatDay } from '../../engine/dates.ts';
 import { describeProblem, type FieldProblem } from '../../engine/problems.ts';
 import type { FormModule, FormVariant, ServiceEntry } from '../../engine/types.ts';
 import { fieldErrors, schemaMessages } from '../../engine/validation.ts';
@@ -54,8 +55,6 @@ function focusField(path: string): boolean {
   return !!el;
 }
 
-/** "2026-04-12" as a calendar day, whatever the applicant's time zone. */
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface ApplicationFormProps {
   service: ServiceEntry;
@@ -95,7 +94,7 @@ export function ApplicationForm({ service, variant, form, fixed, initial, onDone
       const message = describeProblem(ns, field, problem, has);
       const { date } = message.values;
       // A date limit is said in the applicant's language ("12 April 2026"), read as a calendar day.
-      const values: Record<string, string | number> = typeof date === 'string' && ISO_DATE.test(date) ? { ...message.values, date: intl.formatDate(`${date}T00:00:00Z`, { dateStyle: 'long', timeZone: 'UTC' }) } : { ...message.values };
+      const values: Record<string, string | number> = typeof date === 'string' ? { ...message.values, date: formatDay(date, intl.locale) } : { ...message.values };
       // The server states a total size limit in bytes.
       if (problem.rule === 'fileTotal' && !problem.values.size && typeof problem.values.limit === 'number') values.size = formatSize(problem.values.limit, intl.locale);
       return t(message.id, values);
@@ -194,7 +193,7 @@ export function ApplicationForm({ service, variant, form, fixed, initial, onDone
     () =>
       reviewing && steps
         ? reviewLines(localized, steps, answers, shownFields(validator, localized.schema, answers), {
-            date: (iso) => intl.formatDate(`${iso}T00:00:00Z`, { dateStyle: 'long', timeZone: 'UTC' }),
+            date: (iso) => formatDay(iso, intl.locale),
             yes: t('form.review.yes'),
             no: t('form.review.no'),
           })

@@ -8,7 +8,8 @@ import { memo } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import type { AdminColumn, AdminField } from '../../engine/types.ts';
 import { dimmed, small, term, wideRow } from './cardStyles.ts';
-import { formatDay, groupRows } from './cardValues.ts';
+import { formatDay } from '../../engine/dates.ts';
+import { groupRows } from './cardValues.ts';
 
 interface Props {
   field: AdminField;

@@ -37,20 +37,3 @@ export function groupRows(stored: unknown): GroupRow[] {
 /** A files field's names in stored order (a one-file value read as a list of one). */
 export const fileNames = (stored: unknown): string[] => (Array.isArray(stored) ? stored.map(String).filter(Boolean) : stored ? [String(stored)] : []);
 
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})/;
-
-/** A date's day as stored by the form, YYYY-MM-DD (what its copy button copies), whatever the column adds to it. */
-export const isoDay = (stored: string): string => ISO_DAY.exec(stored)?.[0] ?? stored;
-
-/**
- * A `format: date` value in the reader's language ("12 April 1988", "12 апреля 1988 г."); a value
- * that is no date is shown as stored. The day is formatted in UTC, so no time zone moves it a day.
- */
-export function formatDay(stored: string, locale: string): string {
-  const m = ISO_DAY.exec(stored);
-  if (!m) return stored;
-  const time = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  // 1988-02-30 would roll over into March: not a date, so shown as stored.
-  if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== m[0]) return stored;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(time);
-}

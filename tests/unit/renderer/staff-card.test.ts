@@ -1,6 +1,7 @@
 /** How a staff card reads the stored values of the new field kinds: dates, repeating groups, several files, conditional fields. */
 import { describe, expect, it } from 'vitest';
-import { fileNames, formatDay, groupRows, isEmptyValue, isoDay, onCard } from '../../../src/features/staff/cardValues.ts';
+import { formatDay, isoDay } from '../../../src/engine/dates.ts';
+import { fileNames, groupRows, isEmptyValue, onCard } from '../../../src/features/staff/cardValues.ts';
 
 describe('dates on the card', () => {
   it("are shown in the reader's language, whatever the time zone", () => {
