@@ -9,6 +9,7 @@ import type { Company, Locale } from '../shared/registry.ts';
 import type { Problems } from './errors.ts';
 import { LOCALES, type ServiceSource } from './load.ts';
 import type { AgreementsJson } from './sources.ts';
+import { agreementMarkup, type Markup } from './agreementMarkup.ts';
 
 export interface AgreementModel {
   id: string;
@@ -18,6 +19,8 @@ export interface AgreementModel {
   texts: Record<Locale, { title: string; body: string }>;
   /** SHA-256 of exactly what the applicant reads in each language (title, blank line, body). */
   hashes: Record<Locale, string>;
+  /** Each language's body as HTML (the e-mailed copy) and as blocks (the PDF), rendered from its markdown here. */
+  markup: Record<Locale, Markup>;
 }
 
 export interface AgreementsModel {
@@ -69,6 +72,7 @@ export function agreementsModel(
   const documents = declared.documents.flatMap((d, i): AgreementModel[] => {
     const files = src.agreements[d.id] ?? {};
     const texts = {} as Record<Locale, { title: string; body: string }>;
+    const markup = {} as Record<Locale, Markup>;
     for (const locale of LOCALES) {
       const file = files[locale];
       if (!file) {
@@ -77,14 +81,17 @@ export function agreementsModel(
       }
       const parsed = parse(fill(file.data, values, file.path, problems));
       if (!parsed) problems.add(file.path, '', 'must start with "# Title", a blank line, then the text');
-      else texts[locale] = parsed;
+      else {
+        texts[locale] = parsed;
+        markup[locale] = agreementMarkup(parsed.body, (message) => problems.add(file.path, '', message));
+      }
     }
     if (LOCALES.some((l) => !texts[l])) return [];
     for (const l of LOCALES.filter((x) => x !== 'en')) {
       if (texts[l].body === texts.en.body) problems.add(files[l]?.path ?? '', '', 'is the same as the English text; translate it');
     }
     const hashes = Object.fromEntries(LOCALES.map((l) => [l, sha256(shownText(texts[l]))])) as Record<Locale, string>;
-    return [{ id: d.id, sign: d.sign === true, version: hashes.en.slice(0, 12), texts, hashes }];
+    return [{ id: d.id, sign: d.sign === true, version: hashes.en.slice(0, 12), texts, hashes, markup }];
   });
   if (!documents.some((d) => d.sign) && declared.cancellation) problems.add(src.service.path, '/agreements/cancellation', 'a cancellation right needs a document to sign');
   return { documents, ...(declared.cancellation ? { businessDays: declared.cancellation.businessDays } : {}) };

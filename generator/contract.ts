@@ -33,6 +33,17 @@ export const PROTOCOL = {
     /** The visitor's language, which the server answers prerendered pages in. */
     language: 'formwork.lang',
   },
+  /** "Save and continue later" (pb_hooks/lib/drafts.js, src/features/forms/drafts/). */
+  drafts: {
+    /** `POST <saveRoute><collection>`: saves the answers and e-mails the resume link. */
+    saveRoute: '/api/formwork/drafts/',
+    /** `POST`, the token in the body: the saved answers, once; the draft is gone after. */
+    resumeRoute: '/api/formwork/drafts-resume',
+    /** The browser's page the e-mailed link opens (`<resumePage>#<token>`: a fragment, which no request log keeps). */
+    resumePage: '/resume',
+    /** Days a saved draft and its link last; the browser's own copy of the answers lasts as long. */
+    days: 7,
+  },
 } as const;
 
 /** The staff list's filter: the address's keys, and the longest search text either side takes. */

@@ -29,6 +29,14 @@ export const MAIL_VARIABLES = [
   'cancelUntil',
   'cancelTimeZone',
   'checkoutUrl',
+  // A status change (pb_hooks/lib/status.js): the new status's name in the e-mail's language, and when it
+  // changed (to the minute, UTC); for the applicant's cancellation, when they cancelled.
+  'status',
+  'changedAt',
+  // "Save and continue later" (pb_hooks/lib/drafts.js): the resume link (the site's own page, its token put
+  // in when sent) and the days it works.
+  'resumeUrl',
+  'resumeDays',
 ];
 /**
  * The variables that are text a visitor typed (the name as the form's fields compose it). An e-mail that
@@ -37,26 +45,36 @@ export const MAIL_VARIABLES = [
  * applicant's `fields` hold only closed choices (pb_hooks/lib/outbox.js fieldLines, `closed` below).
  */
 const VISITOR_TEXT = ['name'];
+/** The applicant's confirmation of their cancellation, and the staff notice of it (services with a right to cancel). */
+export const CANCELLATION = 'cancellation';
+export const STAFF_CANCELLATION = 'staff-cancellation';
 /** Templates that go to staff (their own addresses): every other template goes to an applicant. */
-const STAFF_TEMPLATES = ['staff-notice', 'staff-digest'];
+const STAFF_TEMPLATES = ['staff-notice', 'staff-digest', STAFF_CANCELLATION];
 /**
  * The only values a template may put where a link's address goes: the company's own (the site's pages,
  * the checkout link of service.json, the company's phone and e-mail from site.json).
  */
-const LINK_VARIABLES = ['statusUrl', 'checkoutUrl', 'listUrl', 'company.phoneDigits', 'company.email'];
+const LINK_VARIABLES = ['statusUrl', 'resumeUrl', 'checkoutUrl', 'listUrl', 'company.phoneDigits', 'company.email'];
 /** The end of a template's text where a value put next becomes (part of) a link's address: an attribute that takes a URL, or a URL begun. */
 const IN_LINK = /(?:\s(?:href|src|srcset|action|formaction|background|poster|cite|xlink:href)\s*=\s*(?:"[^"]*|'[^']*|[^\s"'>]*)|[a-z][a-z0-9+.-]*:(?:\/\/)?[^\s"'<>]*)$/i;
 
-/** Inside {{#each fields}}: one non-sensitive, non-file field; inside {{#each agreements}}: one document. */
-const FIELD_VARIABLES = ['label', 'value', 'title', 'text'];
+/**
+ * Inside {{#each fields}}: one non-sensitive, non-file field; inside {{#each agreements}}: one document as
+ * signed: its text, its HTML (rendered by the generator from the schema's markdown, generator/agreementMarkup.ts),
+ * its version and hash and, for the one signed, `signedAt` and `signedName`. `signedName` is the only typed
+ * text an applicant's e-mail may show: the server lets it through only under a strict name rule (letters,
+ * spaces, ' - . , and at most 80 characters: pb_hooks/lib/signedCopy.js printableName), else it is ''.
+ */
+const FIELD_VARIABLES = ['label', 'value', 'title', 'text', 'html', 'version', 'hash', 'signed', 'signedName', 'signedAt'];
 const COMPANY_VARIABLES = ['name', 'address', 'phone', 'phoneDigits', 'email', 'ein', 'stateId'];
 
 /**
  * The staff digest: staff notices due to one address together go as one e-mail (pb_hooks/lib/outbox.js),
  * each as its own template rendered it. Its context is that list, not a submission's: `count`, `notices`
  * (each its `subject`, `html` and `text`) and `company`. Its HTML body puts each notice's HTML in as it is
- * (`{{{html}}}`), which no other template may do with any value: a notice's HTML escaped what it shows
- * when it was rendered, and a template's own `{{{…}}}` would put an applicant's text into the HTML raw.
+ * (`{{{html}}}`), as an agreement's template does with a document's HTML, and no template may do with any
+ * other value: a notice's HTML escaped what it shows when it was rendered, a document's is the schema's
+ * text, and a template's own `{{{…}}}` would put an applicant's text into the HTML raw.
  */
 export const STAFF_DIGEST = 'staff-digest';
 const DIGEST_VARIABLES = ['count', 'notices', 'company'];
@@ -179,7 +197,7 @@ function checkTemplate(source: string, file: string, pointer: string, problems: 
       problems.add(file, pointer, `"${path}" is text the visitor typed, and this e-mail goes to an address they chose: only staff templates (${STAFF_TEMPLATES.join(', ')}) may show it (greet without a name)`, at(loc));
     } else if (!allowed(path, inEach, digest)) {
       problems.add(file, pointer, `unknown variable "${path}": ${variablesHint(digest)}`, at(loc));
-    } else if (raw && !(digest && inEach && path === 'html')) {
+    } else if (raw && !(inEach && path === 'html')) {
       problems.add(file, pointer, `"${path}" is put in unescaped ({{{…}}} or {{&…}}): write {{${path}}}, so what an applicant typed cannot become HTML in the e-mail`, at(loc));
     } else if (!inEach) read.push(path.split('.')[0] ?? path);
   }

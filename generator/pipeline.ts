@@ -12,6 +12,7 @@ import { checkOrphanTexts } from './model/orphanTexts.ts';
 import { emitRegistry, type Files } from './emit/registry.ts';
 import { emitServer } from './emit/server.ts';
 import { emitMail } from './emit/mail.ts';
+import { emitPdf } from './emit/pdf.ts';
 import { emitStories } from './emit/stories.ts';
 import { emitFormTypes } from './emit/formTypes.ts';
 import { emitContract } from './emit/contract.ts';
@@ -90,6 +91,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     ...emitRegistry(model),
     ...emitServer(model),
     ...emitMail(model),
+    ...(await emitPdf(model)),
     ...emitStories(model),
     ...emitContract(model),
     ...(await emitFormTypes(model)),

@@ -5,7 +5,7 @@
  * meta-schema may leave out is optional here too.
  */
 import type { JSONSchema7 } from 'json-schema';
-import type { Block, BlockPlacement, Company, Link, Locale, Product, SiteBasics } from '../shared/registry.ts';
+import type { Block, BlockPlacement, BrandJson, Company, Link, Locale, Product, SiteBasics } from '../shared/registry.ts';
 
 /** The x- keywords property.meta.json adds to a form property. */
 export interface PropertyExtensions {
@@ -26,6 +26,14 @@ export interface PropertyExtensions {
   'x-renamed-from'?: string;
   /** A date field's limits relative to the day of submission (shared/dateLimits.ts). */
   'x-date'?: { min?: string; max?: string };
+  /** Rule → a shared message key saying what to enter ("Enter a 5-digit ZIP code, like 94105"). */
+  'x-errors'?: Record<string, string>;
+  /** The input's autocomplete token. */
+  'x-autocomplete'?: string;
+  /** A yes/no field's label links: tag of its `.linked` label → page route. */
+  'x-label-links'?: Record<string, string>;
+  /** The keyboard a phone brings up. */
+  'x-inputmode'?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email' | 'url';
 }
 
 /** One property of form.schema.json (property.meta.json), `$ref`s resolved. */
@@ -93,6 +101,12 @@ export interface AgreementsJson {
   cancellation?: { businessDays: number };
 }
 
+/** service.json mail.status: the statuses a staff change e-mails the applicant about, and with which template. */
+export interface StatusMailJson {
+  template: string;
+  notify: string[];
+}
+
 /** service.json (service.meta.json). */
 export interface ServiceJson {
   id: string;
@@ -102,7 +116,9 @@ export interface ServiceJson {
   checkout?: CheckoutJson;
   admin: { route: string; order: 'newest' | 'stored'; aliases?: string[] };
   trash: { topic: string };
-  mail?: { applicant?: { template: string; to: string }; staff?: boolean; name?: string[] };
+  /** The short reference every application gets (service.meta.json reference). */
+  reference: { prefix: string };
+  mail?: { applicant?: { template: string; to: string }; staff?: boolean; name?: string[]; status?: StatusMailJson };
   agreements?: AgreementsJson;
   payment?: 'upfront' | 'after-cancellation' | 'after-service';
 }
@@ -113,10 +129,12 @@ export interface UiStepJson {
   fields: string[];
 }
 
-/** ui:order or ui:steps, and ui:blocks, of the whole form or of one variant (ui.meta.json). */
+/** ui:order, ui:steps or ui:sections, and ui:blocks, of the whole form or of one variant (ui.meta.json). */
 export interface UiLayoutJson {
   'ui:order'?: string[];
   'ui:steps'?: UiStepJson[];
+  /** The same shape as a step; the heading is the service message sections.<id>. */
+  'ui:sections'?: UiStepJson[];
   'ui:blocks'?: BlockPlacement;
 }
 
@@ -147,9 +165,12 @@ export interface PageJson {
 export interface SiteJson extends SiteBasics {
   /** The payment provider's webhook events already acted on (server only). */
   webhookEventCollection: string;
+  /** Answers saved to continue later, behind an e-mailed resume link (server only). */
+  draftCollection: string;
   statusMeanings: StatusMeanings;
-  retention: { default: number; categories: Record<string, number> };
+  retention: { default: number; categories: Record<string, number>; signatureYears: number };
   company: Company;
+  brand: BrandJson;
   constants?: Record<string, number | string>;
   header?: Link[];
   footer?: Link[];

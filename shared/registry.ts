@@ -47,7 +47,15 @@ export type Block =
   /** Shows "Continue to payment" when the checkout window was blocked (reads router state). */
   | { type: 'payment' }
   /** The services listed by their service.json (Registry.listing), in their order. */
-  | { type: 'services' };
+  | { type: 'services' }
+  /** After a submit (router state, src/engine/successState.ts): the application's reference, with a copy button. */
+  | { type: 'reference' }
+  /** After a submit: the message, when an e-mail to the applicant was queued. */
+  | { type: 'mailed'; message: MessageKey }
+  /** After a submit with a right to cancel: the message with {day} and {timeZone}. */
+  | { type: 'cancellation'; message: MessageKey }
+  /** After a submit: a link (the message) to the applicant's private application page. */
+  | { type: 'applicationLink'; message: MessageKey };
 
 export interface Link {
   to: string;
@@ -97,6 +105,17 @@ export interface FieldTraits {
   format?: 'usd';
   /** The value comes from this parameter of the form's route (/success/:amount), not from typing. */
   routeParam?: string;
+  /**
+   * What to tell the applicant when a rule fails, by rule (x-errors): a message key of the shared texts,
+   * used for the browser's own check and for the server's answers alike (src/engine/problems.ts).
+   */
+  errors?: Record<string, MessageKey>;
+  /** The input's autocomplete token (x-autocomplete); a form's ui:autocomplete wins. */
+  autocomplete?: string;
+  /** The keyboard a phone brings up (x-inputmode). */
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email' | 'url';
+  /** A yes/no field's label links (x-label-links): tag of its `<label key>.linked` message → page route. */
+  labelLinks?: Record<string, string>;
 }
 
 export interface FormVariant {
@@ -121,6 +140,14 @@ export interface FormStepModel {
   fields: string[];
 }
 
+/** One section of a form on one page: its id, its heading and its fields in order. */
+export interface FormSectionModel {
+  id: string;
+  /** Message key of the heading, namespaced: `service.<id>.sections.<section>`. */
+  title: MessageKey;
+  fields: string[];
+}
+
 export type Success = string | { show: 'instead' | 'above'; blocks: Block[] };
 
 export interface FormModule {
@@ -137,6 +164,11 @@ export interface FormModule {
    * conditional field included), in order; absent for a form on one page.
    */
   steps?: FormStepModel[];
+  /**
+   * A long form on one page under section headings (form.ui.json ui:sections), each with the fields this
+   * variant shows in it, in order; absent for a form in steps or without sections.
+   */
+  sections?: FormSectionModel[];
   /**
    * The form's validators, precompiled by the generator (keyed by schema `$id` or RJSF's schema hash),
    * so the browser ships no schema compiler.
@@ -255,6 +287,23 @@ export interface Company {
   stateId?: string;
 }
 
+/** site.json "brand": the logo as the header shows it. */
+export interface BrandJson {
+  /** #rrggbb, from which the generator makes the palette. */
+  color: string;
+  /** A file under public/, with its size in CSS pixels. */
+  logo: { src: string; width: number; height: number };
+  /** The payment provider's name, as the checkout notice says it. */
+  paymentProvider: string;
+}
+
+/** The brand as the site gets it: the colour's ten shades (Mantine's primary colour) and the shade buttons and links use. */
+export interface Brand extends BrandJson {
+  palette: string[];
+  /** The lightest of shades 6–9 on which white text is 4.5:1 (generator/model/brand.ts). */
+  primaryShade: number;
+}
+
 /** Something a page sells through the provider's hosted checkout; the server charges these prices. */
 export interface Product {
   name: MessageKey;
@@ -267,6 +316,7 @@ export interface Product {
 
 export interface SiteShell {
   company: Company;
+  brand: Brand;
   /** Site-wide constants (USD amounts on pages). */
   constants: Record<string, number | string>;
   header: Link[];

@@ -67,6 +67,23 @@ function serviceTexts(s: ServiceModel, site: SiteModel) {
   );
 }
 
+function statusNames(site: SiteModel): Record<string, Record<string, string>> {
+  return Object.fromEntries(site.languages.map((l) => [l, Object.fromEntries(site.statuses.map((st) => [st, site.messages[l][`status.${st}`] ?? st]))]));
+}
+
+/**
+ * The long date format and the month names per language (common i18n `date.long`, `date.month.N`), so an
+ * e-mail says a day as the pages do (src/engine/dates.ts formatDay); PocketBase's runtime has no Intl.
+ */
+function dayTexts(site: SiteModel): Record<string, { long: string; months: string[] }> {
+  return Object.fromEntries(
+    site.languages.map((l) => [
+      l,
+      { long: site.messages[l]['date.long'] ?? '{year}-{month}-{day}', months: Array.from({ length: 12 }, (_, i) => site.messages[l][`date.month.${i + 1}`] ?? String(i + 1)) },
+    ]),
+  );
+}
+
 function mailSource(site: SiteModel): string {
   const services = Object.fromEntries(
     site.services.map((s) => [s.collection, { id: s.id, mail: s.mail, adminRoute: s.admin.route, texts: serviceTexts(s, site) }]),
@@ -80,6 +97,9 @@ function mailSource(site: SiteModel): string {
     // What each template reads: a submission builds only that part of an e-mail's context (lib/outbox.js).
     `  reads: ${JSON.stringify(Object.fromEntries(site.mail.map((m) => [m.name, m.reads])))},`,
     `  services: ${JSON.stringify(services, null, 2)},`,
+    // Each status's name per language (common i18n status.<name>), for the e-mail of a status change.
+    `  statusNames: ${JSON.stringify(statusNames(site))},`,
+    `  days: ${JSON.stringify(dayTexts(site))},`,
     `  company: ${JSON.stringify(site.company)},`,
     `  defaultLanguage: ${JSON.stringify(site.defaultLanguage)},`,
     `};`,

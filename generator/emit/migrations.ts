@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PbCollection } from '../transform/collections.ts';
+import type { PbCollection, PbField } from '../transform/collections.ts';
 import { diffCollections, type CollectionChange } from '../transform/diff.ts';
 import { render } from './template.ts';
 
@@ -87,6 +87,16 @@ function propsObject(props: { name: string; before: unknown; after: unknown }[],
  */
 const position = (after: string | null): string => (after === null ? '1' : `collection.fields.fieldNames().indexOf(${JSON.stringify(after)}) + 1`);
 
+/**
+ * Added columns PocketBase fills itself on create (a text field's autogeneratePattern, e.g. the
+ * reference): the migration that adds one fills it in the same way for the records already stored, so
+ * a required, unique column holds a value in every record from the start.
+ */
+const backfilled = (added: PbField[]): PbField[] => added.filter((f) => f.type === 'text' && typeof f.autogeneratePattern === 'string' && f.autogeneratePattern !== '');
+
+/** The indexes to build before the backfill: every one but those over a column still blank (a unique one would refuse the blanks). */
+const indexesBefore = (indexes: string[], fields: PbField[]): string[] => indexes.filter((sql) => !fields.some((f) => sql.includes(`\`${f.name}\``)));
+
 function renderChange(change: CollectionChange): { name: string; content: string } {
   const helpers = { pbJson: (c: PbCollection) => pbJson(c), position };
   switch (change.kind) {
@@ -107,6 +117,8 @@ function renderChange(change: CollectionChange): { name: string; content: string
           'updated.js.hbs',
           {
             ...change,
+            backfills: backfilled(change.added),
+            fillIndexes: { before: indexesBefore(change.after.indexes, backfilled(change.added)), after: change.after.indexes },
             propsAfter: propsObject(change.props, 'after'),
             propsBefore: propsObject(change.props, 'before'),
             snapshot: JSON.stringify({ name: change.after.name, collection: change.after }),

@@ -6,7 +6,7 @@ import { browserValidatorSource, formSchemaId } from './browserValidators.ts';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { isVerbatimMessage, messagePartOf } from '../../shared/messageParts.ts';
 import { render } from './template.ts';
-import { takesPayment } from '../transform/collections.ts';
+import { REFERENCE_FIELD, takesPayment } from '../transform/collections.ts';
 import { defaultCopy, groupColumns } from '../model/adminDisplay.ts';
 
 export type Files = Map<string, string>;
@@ -29,12 +29,18 @@ function browserSchema(schema: unknown): unknown {
   return schema;
 }
 
-/** Card fields a text search can match: stored as plain text (not files, not sensitive, not numbers). */
+/**
+ * Card fields a text search can match: stored as plain text (not files, not sensitive, not numbers),
+ * and the reference an applicant quotes on the phone (generator/transform/collections.ts).
+ */
 export function searchFields(s: ServiceModel): string[] {
-  return s.admin.fields
-    .filter((f) => !['file', 'files', 'group', 'masked'].includes(f.display))
-    .filter((f) => ['text', 'email', 'select'].includes(s.fields.find((x) => x.name === f.name)?.kind ?? ''))
-    .map((f) => f.name);
+  return [
+    REFERENCE_FIELD,
+    ...s.admin.fields
+      .filter((f) => !['file', 'files', 'group', 'masked'].includes(f.display))
+      .filter((f) => ['text', 'email', 'select'].includes(s.fields.find((x) => x.name === f.name)?.kind ?? ''))
+      .map((f) => f.name),
+  ];
 }
 
 /**
@@ -131,7 +137,7 @@ export function emitRegistry(site: SiteModel): Files {
       defaultLanguage: site.defaultLanguage,
       ...siteCollections(site),
       statuses: site.statuses,
-      site: { company: site.company, constants: site.constants, header: site.header, footer: site.footer, products: site.products },
+      site: { company: site.company, brand: site.brand, constants: site.constants, header: site.header, footer: site.footer, products: site.products },
       services,
       listing: site.listing,
       pages,
@@ -141,7 +147,7 @@ export function emitRegistry(site: SiteModel): Files {
     for (const v of s.variants) {
       const name = formModuleName(s, v.id);
       const schema = { $id: formSchemaId(name), ...(browserSchema(v.schema) as object) } as FormModule['schema'];
-      const form: Omit<FormModule, 'validators'> = { variant: v.id, schema, uiSchema: v.ui, traits: v.traits, blocks: v.blocks, ...(v.steps ? { steps: v.steps } : {}) };
+      const form: Omit<FormModule, 'validators'> = { variant: v.id, schema, uiSchema: v.ui, traits: v.traits, blocks: v.blocks, ...(v.steps ? { steps: v.steps } : {}), ...(v.sections ? { sections: v.sections } : {}) };
       files.set(`src/generated/forms/${name}.ts`, render('form.ts.hbs', { service: s.id, name, form }));
       files.set(`src/generated/forms/${name}.validate.ts`, render('form-validate.ts.hbs', { service: s.id, source: browserValidatorSource(schema, name) }));
     }

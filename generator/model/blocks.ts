@@ -15,6 +15,9 @@ export function namespaceBlocks(blocks: Block[], ns: string): Block[] {
     switch (b.type) {
       case 'heading':
       case 'text':
+      case 'mailed':
+      case 'cancellation':
+      case 'applicationLink':
         return { ...b, message: key(b.message) };
       case 'list':
         return { ...b, messages: b.messages.map(key) };
@@ -35,6 +38,7 @@ export function namespaceBlocks(blocks: Block[], ns: string): Block[] {
       case 'checkout':
       case 'payment':
       case 'services':
+      case 'reference':
         return b;
     }
   });
@@ -45,6 +49,9 @@ export function blockKeys(block: Block): string[] {
   switch (block.type) {
     case 'heading':
     case 'text':
+    case 'mailed':
+    case 'cancellation':
+    case 'applicationLink':
       return [block.message];
     case 'list':
       return block.messages;
@@ -65,6 +72,7 @@ export function blockKeys(block: Block): string[] {
     case 'checkout':
     case 'payment':
     case 'services':
+    case 'reference':
       return [];
   }
 }

@@ -10,6 +10,7 @@ import { addAgreements } from './agreements.ts';
 import { mailTemplates } from './mailTemplates.ts';
 import { catalogues, checkServiceKeys } from './messages.ts';
 import { checkPages, pageModels, productPages } from './pages.ts';
+import { brandModel } from './brand.ts';
 import { listingModel } from './listing.ts';
 import { checkRoutes } from './routes.ts';
 import { checkStatusMeanings } from './statuses.ts';
@@ -52,10 +53,12 @@ export async function buildModel(sources: SchemaSources, problems: Problems): Pr
     signatureCollection: site.signatureCollection,
     agreementTextCollection: site.agreementTextCollection,
     webhookEventCollection: site.webhookEventCollection,
+    draftCollection: site.draftCollection,
     // Without site.json's $comment.
-    retention: { default: site.retention.default, categories: { ...site.retention.categories } },
+    retention: { default: site.retention.default, categories: { ...site.retention.categories }, signatureYears: site.retention.signatureYears },
     mail,
     company: site.company,
+    brand: brandModel(sources, problems),
     constants: site.constants ?? {},
     header,
     products,

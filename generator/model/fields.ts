@@ -56,6 +56,10 @@ export function traitsOf(schema: PropertySchema): FieldTraits {
   if (schema['x-options']) traits.options = `options.${schema['x-options']}`;
   if (schema['x-format'] === 'usd') traits.format = 'usd';
   if (schema['x-route-param']) traits.routeParam = schema['x-route-param'];
+  if (schema['x-errors']) traits.errors = { ...schema['x-errors'] };
+  if (schema['x-autocomplete']) traits.autocomplete = schema['x-autocomplete'];
+  if (schema['x-inputmode']) traits.inputMode = schema['x-inputmode'];
+  if (schema['x-label-links']) traits.labelLinks = { ...schema['x-label-links'] };
   return traits;
 }
 

@@ -3,8 +3,8 @@
  * translations, the English text's ICU arguments) and merged into one catalogue per language, with
  * service and page keys namespaced (`service.<id>.*`, `page.<id>.*`).
  */
-import type { JSONSchema7 } from 'json-schema';
-import type { FieldGroup, Locale } from '../../shared/registry.ts';
+import type { JSONSchema7, JSONSchema7Definition } from 'json-schema';
+import type { FieldGroup, FieldTraits, Locale } from '../../shared/registry.ts';
 import { isVerbatimMessage } from '../../shared/messageParts.ts';
 import { closest } from '../closest.ts';
 import type { Problems } from '../errors.ts';
@@ -113,6 +113,17 @@ export function catalogues(sources: SchemaSources, problems: Problems): Catalogu
 }
 
 /**
+ * The error texts a field needs (`prefix`: its texts' key, service.<id>.fields.<name>): each one its
+ * x-errors names, and one for a pattern, which the generic "check the format" cannot explain: the
+ * field's x-errors.pattern, else the service's own fields.<name>.errors.pattern.
+ */
+function errorTextKeys(prefix: string, property: JSONSchema7Definition | undefined, traits: FieldTraits): string[] {
+  const keys = Object.values(traits.errors ?? {});
+  if (typeof property === 'object' && property.pattern && !traits.errors?.pattern) keys.push(`${prefix}.errors.pattern`);
+  return keys;
+}
+
+/**
  * A repeating group's own texts: its Add button, its rows' title ("Dependent {number}"), and each row
  * field's label and option texts (`fields.<group>.items.<field>.…`).
  */
@@ -126,6 +137,7 @@ function groupKeys(ns: string, name: string, property: JSONSchema7, group: Field
     const at = `${where}/items/properties/${item}`;
     keys.push({ key: `${ns}.fields.${name}.items.${item}.label`, where: at });
     const schema = items.properties?.[item];
+    for (const key of errorTextKeys(`${ns}.fields.${name}.items.${item}`, schema, traits)) keys.push({ key, where: at });
     const options = typeof schema === 'object' ? (schema.enum ?? []) : [];
     for (const value of traits.format ? [] : options) {
       keys.push({ key: traits.options ? `${traits.options}.${String(value)}` : `${ns}.fields.${name}.items.${item}.options.${String(value)}`, where: `${at}/enum` });
@@ -155,10 +167,13 @@ export function requiredServiceKeys(s: ServiceModel, src: ServiceSource): { key:
         keys.push({ key: traits.options ? `${traits.options}.${String(value)}` : `${ns}.fields.${name}.options.${String(value)}`, where: `${where}/enum` });
       }
       if (traits.group && typeof property === 'object') keys.push(...groupKeys(ns, name, property, traits.group, where));
+      for (const key of errorTextKeys(`${ns}.fields.${name}`, property, traits)) keys.push({ key, where });
     }
     for (const blocks of Object.values(v.blocks)) for (const b of blocks) for (const key of blockKeys(b)) keys.push({ key, where: src.ui.path });
     // A step's title (steps.<id> of the service's texts).
     for (const step of v.steps ?? []) keys.push({ key: step.title, where: src.ui.path });
+    // A section's heading (sections.<id>).
+    for (const section of v.sections ?? []) keys.push({ key: section.title, where: src.ui.path });
     if (typeof v.success !== 'string') for (const b of v.success.blocks) for (const key of blockKeys(b)) keys.push({ key, where: src.service.path });
   }
   keys.push(...listingKeys(src));

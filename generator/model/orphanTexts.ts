@@ -1,5 +1,5 @@
 /**
- * Texts left for things a service no longer has (a removed field, option, variant, row field or step)
+ * Texts left for things a service no longer has (a removed field, option, variant, row field, step or section)
  * are errors: nobody would see them, and a translator would keep translating them. The texts of a
  * retired field, and of the old options a select column keeps, still label old records on the staff
  * card (transform/retire.ts), so they stay. Checked in English: checkTranslations holds the other
@@ -23,11 +23,14 @@ export function checkOrphanTexts(services: ServiceModel[], sources: SchemaSource
     const variants = new Set(s.variants.map((v) => v.id));
     const ui = src.ui.data;
     const steps = new Set([...(ui['ui:steps'] ?? []), ...Object.values(ui['ui:variants'] ?? {}).flatMap((l) => l['ui:steps'] ?? [])].map((st) => st.id));
+    const sections = new Set([...(ui['ui:sections'] ?? []), ...Object.values(ui['ui:variants'] ?? {}).flatMap((l) => l['ui:sections'] ?? [])].map((sec) => sec.id));
     const stray = (key: string, why: string) => problems.add(en.path, `/${key}`, `"${key}" is a text for ${why}: remove it (from every language)`);
 
     for (const key of Object.keys(en.data)) {
       const step = /^steps\.([^.]+)$/.exec(key)?.[1];
       if (step !== undefined && !steps.has(step)) stray(key, `step "${step}", which form.ui.json does not have`);
+      const section = /^sections\.([^.]+)$/.exec(key)?.[1];
+      if (section !== undefined && !sections.has(section)) stray(key, `section "${section}", which form.ui.json does not have`);
       const variant = /^forms\.([^.]+)\./.exec(key)?.[1];
       if (variant !== undefined && !variants.has(variant)) {
         stray(key, `form variant "${variant}", which service.json does not have`);

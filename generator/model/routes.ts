@@ -1,16 +1,17 @@
 /**
- * Routes and collections are global names: no two services or pages may claim the same one, none may
+ * Routes, collections and reference prefixes are global names: no two services or pages may claim the same one, none may
  * claim the renderer's own screens, and every link, success route and paid page leads to a route of the
  * site.
  */
 import type { Link, Product } from '../../shared/registry.ts';
+import { PROTOCOL } from '../contract.ts';
 import type { Problems } from '../errors.ts';
 import type { SchemaSources } from '../load.ts';
 import { blockLinks } from './blocks.ts';
 import type { PageModel, ServiceModel } from './types.ts';
 
-/** Routes the renderer serves itself (staff sign-in and console screens); no schema may claim them. */
-export const RESERVED_ROUTES = ['/admin', '/staff', '/application'];
+/** Routes the renderer serves itself (staff sign-in and console screens, the draft's resume page); no schema may claim them. */
+export const RESERVED_ROUTES = ['/admin', '/staff', '/application', PROTOCOL.drafts.resumePage];
 
 /** Whether a concrete path ("/success/499") is served by a route ("/success/:amount"). */
 export function routeMatches(route: string, path: string): boolean {
@@ -37,6 +38,7 @@ export function checkRoutes({ services, pages, shellLinks, products }: RoutedSit
     else routes.set(route, where);
   };
   const collections = new Map<string, string>();
+  const prefixes = new Map<string, string>();
   for (const [i, s] of services.entries()) {
     const where = sources.services[i]?.service.path ?? '';
     s.variants.forEach((v) => claim(v.route, where));
@@ -45,6 +47,10 @@ export function checkRoutes({ services, pages, shellLinks, products }: RoutedSit
     const owner = collections.get(s.collection);
     if (owner) problems.add(where, '/collection', `collection ${s.collection} is already used by ${owner}`);
     collections.set(s.collection, where);
+    // A reference names one application of one service: staff tell the service by its prefix.
+    const sharer = prefixes.get(s.referencePrefix);
+    if (sharer) problems.add(where, '/reference/prefix', `reference prefix ${s.referencePrefix} is already used by ${sharer}`);
+    prefixes.set(s.referencePrefix, where);
   }
   for (const [i, p] of pages.entries()) claim(p.route, sources.pages[i]?.page.path ?? '');
 

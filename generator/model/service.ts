@@ -33,7 +33,14 @@ function mailOf(src: ServiceSource, form: Form, problems: Problems): ServiceMode
   if (mail.applicant && form.properties[mail.applicant.to]?.format !== 'email') {
     problems.add(src.service.path, '/mail/applicant/to', `"${mail.applicant.to}" is not an e-mail field (format: email) of the form`);
   }
-  return { ...(mail.applicant ? { applicant: mail.applicant } : {}), staff: mail.staff === true, name: mail.name ?? [] };
+  // A status e-mail goes where the confirmation goes: the form's e-mail field named by mail.applicant.
+  if (mail.status && !mail.applicant) problems.add(src.service.path, '/mail/status', 'status e-mails go to the applicant\'s address: declare mail.applicant (its template and e-mail field) too');
+  return {
+    ...(mail.applicant ? { applicant: mail.applicant } : {}),
+    staff: mail.staff === true,
+    name: mail.name ?? [],
+    ...(mail.status ? { status: { template: mail.status.template, notify: [...mail.status.notify] } } : {}),
+  };
 }
 
 export async function serviceModel(src: ServiceSource, problems: Problems): Promise<ServiceModel> {
@@ -63,6 +70,7 @@ export async function serviceModel(src: ServiceSource, problems: Problems): Prom
       fields: adminCard,
     },
     topic: service.trash.topic,
+    referencePrefix: service.reference.prefix,
     mail: mailOf(src, form, problems),
     payment: service.payment ?? 'upfront',
   };

@@ -3,7 +3,7 @@
  * validated sources).
  */
 import type { JSONSchema7 } from 'json-schema';
-import type { AdminDisplay, Block, BlockPlacement, Company, FieldTraits, FormStepModel, Link, ListedService, Locale, Product, SiteBasics } from '../../shared/registry.ts';
+import type { AdminDisplay, Block, BlockPlacement, Brand, Company, FieldTraits, FormSectionModel, FormStepModel, Link, ListedService, Locale, Product, SiteBasics } from '../../shared/registry.ts';
 import type { AgreementsModel, PaymentTiming } from '../agreements.ts';
 import type { MailTemplateModel } from '../mail.ts';
 import type { PropertySchema, SiteJson } from '../sources.ts';
@@ -62,6 +62,8 @@ export interface VariantModel {
   blocks: BlockPlacement;
   /** The variant's steps (form.ui.json ui:steps) with the fields it shows, empty ones dropped; absent without steps. */
   steps?: FormStepModel[];
+  /** The variant's sections (form.ui.json ui:sections) with the fields it shows, empty ones dropped; absent without sections. */
+  sections?: FormSectionModel[];
 }
 
 export interface AdminFieldModel {
@@ -98,8 +100,21 @@ export interface ServiceModel {
   checkout?: { url: string; env: string };
   admin: { route: string; aliases: string[]; sort: string; title: string; deleted: string; fields: AdminFieldModel[] };
   topic: string;
-  /** E-mails a submission sends: the applicant's (template, field with the address) and a staff notice. */
-  mail: { applicant?: { template: string; to: string }; staff: boolean; staffTemplate?: string; name: string[] };
+  /** The capitals before the dash of every reference the service's applications get (service.json reference.prefix). */
+  referencePrefix: string;
+  /**
+   * E-mails a submission sends: the applicant's (template, field with the address) and a staff notice;
+   * the applicant's e-mail on a status change staff make (service.json mail.status); with a right to cancel,
+   * the templates of the applicant's confirmation and the staff notice of a cancellation (mailTemplates.ts).
+   */
+  mail: {
+    applicant?: { template: string; to: string };
+    staff: boolean;
+    staffTemplate?: string;
+    name: string[];
+    status?: { template: string; notify: string[] };
+    cancellation?: { applicant: string; staff: string };
+  };
   /** Documents read and signed before submitting, and the right to cancel (service.json "agreements"). */
   agreements?: AgreementsModel;
   /** When the checkout link is offered (service.json "payment"). */
@@ -117,10 +132,12 @@ export interface PageModel {
 }
 
 /** site.json as the model holds it (what the statuses mean is checked against the list), with the rest of the site. */
-export interface SiteModel extends Pick<SiteJson, keyof SiteBasics | 'webhookEventCollection' | 'statusMeanings'> {
+export interface SiteModel extends Pick<SiteJson, keyof SiteBasics | 'webhookEventCollection' | 'draftCollection' | 'statusMeanings'> {
   /** Days personal data is kept: per CCPA category letter, else the default (site.json retention). */
   retention: RetentionModel;
   company: Company;
+  /** The palette and logo (site.json brand, model/brand.ts). */
+  brand: Brand;
   /** Site-wide constants for page blocks. */
   constants: Record<string, number | string>;
   header: Link[];
@@ -143,10 +160,12 @@ export interface SiteModel extends Pick<SiteJson, keyof SiteBasics | 'webhookEve
 export interface RetentionModel {
   default: number;
   categories: Record<string, number>;
+  /** Years the evidence of a signature is kept after signing (site.json retention.signatureYears). */
+  signatureYears: number;
 }
 
 /** The names of the collections every site has beside its services, as both runtimes are told them. */
 export function siteCollections(site: SiteModel) {
-  const { staffCollection, trashCollection, outboxCollection, auditCollection, historyCollection, signatureCollection, agreementTextCollection, webhookEventCollection } = site;
-  return { staffCollection, trashCollection, outboxCollection, auditCollection, historyCollection, signatureCollection, agreementTextCollection, webhookEventCollection };
+  const { staffCollection, trashCollection, outboxCollection, auditCollection, historyCollection, signatureCollection, agreementTextCollection, webhookEventCollection, draftCollection } = site;
+  return { staffCollection, trashCollection, outboxCollection, auditCollection, historyCollection, signatureCollection, agreementTextCollection, webhookEventCollection, draftCollection };
 }

@@ -43,6 +43,9 @@ export function shownFields(src: ServiceSource, form: Form, problems: Problems):
   });
 }
 
+/** The ui:blocks placement of the price summary above the submit button (features/forms/PriceSummary.tsx). */
+const SUBMIT_PLACE = 'submit';
+
 /** form.ui.json names only fields of the form, variants of service.json and constants of the service. */
 function checkUi(src: ServiceSource, form: Form, problems: Problems): void {
   const ui = src.ui.data;
@@ -55,15 +58,19 @@ function checkUi(src: ServiceSource, form: Form, problems: Problems): void {
     (layout['ui:order'] ?? []).forEach((n, i) => {
       if (n !== '*' && !form.isField(n)) problems.add(src.ui.path, `${at}/ui:order/${i}`, `"${n}" is not a property of the form`);
     });
-    if (layout['ui:steps']) checkSteps(src, form, layout, at, problems);
+    if (layout['ui:steps']) checkGroups(src, form, layout, 'ui:steps', at, problems);
+    if (layout['ui:sections']) checkGroups(src, form, layout, 'ui:sections', at, problems);
     for (const [place, blocks] of Object.entries(layout['ui:blocks'] ?? {})) {
       const field = place.split(':')[1];
       if (field && !form.properties[field]) problems.add(src.ui.path, `${at}/ui:blocks/${place}`, `"${field}" is not a property of the form`);
-      blocks.forEach((b, i) =>
+      blocks.forEach((b, i) => {
+        // The summary above the submit is a price: other content there would push the button away from it.
+        if (place === SUBMIT_PLACE && b.type !== 'price' && b.type !== 'fee')
+          problems.add(src.ui.path, `${at}/ui:blocks/${place}/${i}`, `a "${b.type}" block in "${SUBMIT_PLACE}": the price summary above the submit holds price and fee blocks only; put it in top, bottom or before/after a field`);
         blockConstants(b).forEach((c) => {
           if (!(c in constants)) problems.add(src.ui.path, `${at}/ui:blocks/${place}/${i}`, `"${c}" is not one of service.json constants`);
-        }),
-      );
+        });
+      });
     }
   };
   checkLayout(ui, '');
@@ -74,36 +81,50 @@ function checkUi(src: ServiceSource, form: Form, problems: Problems): void {
   }
 }
 
-/** ui:steps of one layout: unique ids, fields of the form, each in one step only, not beside a ui:order. */
-function checkSteps(src: ServiceSource, form: Form, layout: UiLayoutJson, at: string, problems: Problems): void {
-  if (layout['ui:order']) problems.add(src.ui.path, `${at}/ui:order`, 'ui:order and ui:steps together: the steps are the order, remove ui:order');
-  const stepOf = new Map<string, string>();
+/** Field groups of a layout: the steps of a form in steps, or the sections of a long form on one page. */
+type GroupKind = 'ui:steps' | 'ui:sections';
+const GROUP_WORD: Record<GroupKind, { one: string; many: string }> = { 'ui:steps': { one: 'step', many: 'steps' }, 'ui:sections': { one: 'section', many: 'sections' } };
+
+/**
+ * ui:steps or ui:sections of one layout: unique ids, fields of the form, each in one group only, not
+ * beside a ui:order (the groups are the order); steps and sections never together (a step already has
+ * its heading, and sections would split it again).
+ */
+function checkGroups(src: ServiceSource, form: Form, layout: UiLayoutJson, kind: GroupKind, at: string, problems: Problems): void {
+  const { one, many } = GROUP_WORD[kind];
+  if (layout['ui:order']) problems.add(src.ui.path, `${at}/ui:order`, `ui:order and ${kind} together: the ${many} are the order, remove ui:order`);
+  if (kind === 'ui:sections' && layout['ui:steps'])
+    problems.add(src.ui.path, `${at}/ui:sections`, 'ui:steps and ui:sections together: each step is a page with its own heading; keep one of them');
+  const groupOf = new Map<string, string>();
   const ids = new Set<string>();
-  (layout['ui:steps'] ?? []).forEach((step, i) => {
-    if (ids.has(step.id)) problems.add(src.ui.path, `${at}/ui:steps/${i}/id`, `step "${step.id}" is already used: step ids are unique`);
-    ids.add(step.id);
-    step.fields.forEach((n, j) => {
-      const where = `${at}/ui:steps/${i}/fields/${j}`;
+  (layout[kind] ?? []).forEach((group, i) => {
+    if (ids.has(group.id)) problems.add(src.ui.path, `${at}/${kind}/${i}/id`, `${one} "${group.id}" is already used: ${one} ids are unique`);
+    ids.add(group.id);
+    group.fields.forEach((n, j) => {
+      const where = `${at}/${kind}/${i}/fields/${j}`;
       if (!form.isField(n)) problems.add(src.ui.path, where, `"${n}" is not a property of the form`);
-      else if (stepOf.has(n)) problems.add(src.ui.path, where, `"${n}" is already in step "${stepOf.get(n)}": a field is in one step only`);
-      else stepOf.set(n, step.id);
+      else if (groupOf.has(n)) problems.add(src.ui.path, where, `"${n}" is already in ${one} "${groupOf.get(n)}": a field is in one ${one} only`);
+      else groupOf.set(n, group.id);
     });
   });
 }
 
 /**
- * A variant's steps: the fields it shows, each step in order (a field it hides dropped, a step left
- * empty dropped). Every field it shows must be in a step, or the applicant could never reach it.
+ * A variant's steps or sections: the fields it shows, each group in order (a field it hides dropped, a
+ * group left empty dropped). Every field it shows must be in a group, or the applicant could never reach
+ * it (a step) or it would sit outside every heading (a section). The title is the service message
+ * steps.<id> or sections.<id>.
  */
-function variantSteps(src: ServiceSource, layout: UiLayoutJson, at: string, variant: string, chosen: string[], problems: Problems): FormStepModel[] | undefined {
-  const steps = layout['ui:steps'];
-  if (!steps) return undefined;
-  const placed = new Set(steps.flatMap((s) => s.fields));
+function variantGroups(src: ServiceSource, layout: UiLayoutJson, kind: GroupKind, at: string, variant: string, chosen: string[], problems: Problems): FormStepModel[] | undefined {
+  const groups = layout[kind];
+  if (!groups) return undefined;
+  const { one, many } = GROUP_WORD[kind];
+  const placed = new Set(groups.flatMap((s) => s.fields));
   for (const n of chosen) {
-    if (!placed.has(n)) problems.add(src.ui.path, `${at}/ui:steps`, `"${n}" is in no step, but variant "${variant}" shows it: put it in one step`);
+    if (!placed.has(n)) problems.add(src.ui.path, `${at}/${kind}`, `"${n}" is in no ${one}, but variant "${variant}" shows it: put it in one ${one}`);
   }
-  return steps
-    .map((s) => ({ id: s.id, title: `service.${src.id}.steps.${s.id}`, fields: s.fields.filter((n) => chosen.includes(n)) }))
+  return groups
+    .map((s) => ({ id: s.id, title: `service.${src.id}.${many}.${s.id}`, fields: s.fields.filter((n) => chosen.includes(n)) }))
     .filter((s) => s.fields.length > 0);
 }
 
@@ -173,11 +194,14 @@ export function variantModels(src: ServiceSource, form: Form, shownIn: string[][
   return service.forms.map((f, i) => {
     const chosen = shownIn[i] ?? [];
     const own = variantUi[f.id] ?? {};
-    // A variant with its own order or steps replaces the form's layout; else it takes the form's.
-    const ownLayout = own['ui:order'] !== undefined || own['ui:steps'] !== undefined;
+    // A variant with its own order, steps or sections replaces the form's layout; else it takes the form's.
+    const ownLayout = own['ui:order'] !== undefined || own['ui:steps'] !== undefined || own['ui:sections'] !== undefined;
     const layout = ownLayout ? own : ui;
-    const steps = variantSteps(src, layout, ownLayout ? `/ui:variants/${f.id}` : '', f.id, chosen, problems);
-    const uiOrder = steps ? steps.flatMap((s) => s.fields) : orderedFields(src, layout, ownLayout ? `/ui:variants/${f.id}` : '', chosen, problems);
+    const at = ownLayout ? `/ui:variants/${f.id}` : '';
+    const steps = variantGroups(src, layout, 'ui:steps', at, f.id, chosen, problems);
+    const sections = steps ? undefined : variantGroups(src, layout, 'ui:sections', at, f.id, chosen, problems);
+    const grouped = steps ?? sections;
+    const uiOrder = grouped ? grouped.flatMap((s) => s.fields) : orderedFields(src, layout, at, chosen, problems);
     const placed: BlockPlacement = own['ui:blocks'] ?? ui['ui:blocks'] ?? {};
     const blocks = Object.fromEntries(
       Object.entries(placed)
@@ -202,6 +226,7 @@ export function variantModels(src: ServiceSource, form: Form, shownIn: string[][
       },
       blocks,
       ...(steps ? { steps } : {}),
+      ...(sections ? { sections } : {}),
     };
   });
 }

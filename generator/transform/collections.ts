@@ -54,6 +54,29 @@ export const PROOF_FIELD = PROTOCOL.fields.proof;
  */
 export const PAYMENT_FIELDS = ['checkoutUrl', 'paymentStatus', 'paidAt'] as const;
 
+/**
+ * The short reference an applicant quotes (service.json reference.prefix): <prefix>-<8 characters> of an
+ * alphabet without the look-alikes 0/O and 1/I/L. PocketBase chooses it when a record is created (the
+ * field's autogeneratePattern), whoever creates it (a submission, an import, a restore); the migration
+ * that adds the column fills it in for the records stored before (emit/migrations.ts). The pattern takes
+ * any prefix, so a service's changed prefix leaves its stored references valid.
+ */
+export const REFERENCE_FIELD = 'reference';
+export const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+// Its own id (not the one derived from its name): a form field once called "reference" keeps that id
+// when it is renamed (the tickets'), and the two columns live side by side.
+const referenceField = (s: ServiceModel): PbField => ({
+  ...field(s.collection, 'text', REFERENCE_FIELD, {
+    required: true,
+    min: 0,
+    max: 13,
+    pattern: `^[A-Z]{2,4}-[${REFERENCE_ALPHABET}]{8}$`,
+    autogeneratePattern: `${s.referencePrefix}-[${REFERENCE_ALPHABET}]{8}`,
+    primaryKey: false,
+  }),
+  id: fieldId(s.collection, 'text', `${REFERENCE_FIELD}:server`),
+});
+
 export const takesPayment = (s: ServiceModel): boolean => s.variants.some((v) => v.checkout);
 
 export const collectionId = (name: string): string => `pbc_${crc32(name)}`;
@@ -172,6 +195,7 @@ export function serviceCollection(s: ServiceModel, site: SiteModel): PbCollectio
         : []),
       // Set by the server: the first status on create, then only through the status endpoint.
       field(s.collection, 'select', 'status', { required: false, maxSelect: 1, values: site.statuses }),
+      referenceField(s),
       ...(s.agreements
         ? [
             accessTokenField(s.collection),
@@ -192,6 +216,8 @@ export function serviceCollection(s: ServiceModel, site: SiteModel): PbCollectio
       `CREATE INDEX \`idx_${s.collection}_status\` ON \`${s.collection}\` (\`status\`, \`created\`)`,
       // A retry that raced past the hook's look-up is refused here (and answered with the first record).
       `CREATE UNIQUE INDEX \`idx_${s.collection}_${IDEMPOTENCY_KEY}\` ON \`${s.collection}\` (\`${IDEMPOTENCY_KEY}\`) WHERE \`${IDEMPOTENCY_KEY}\` != ''`,
+      // Two applications never share a reference (the applicant's quote finds one).
+      `CREATE UNIQUE INDEX \`idx_${s.collection}_${REFERENCE_FIELD}\` ON \`${s.collection}\` (\`${REFERENCE_FIELD}\`)`,
       // A proof spent twice at once: the second transaction is refused here.
       `CREATE UNIQUE INDEX \`idx_${s.collection}_${PROOF_FIELD}\` ON \`${s.collection}\` (\`${PROOF_FIELD}\`) WHERE \`${PROOF_FIELD}\` != ''`,
       // The applicant's page finds the application by its token (pb_hooks/lib/application.js): not a scan.
@@ -314,6 +340,10 @@ export function agreementTextCollection(site: SiteModel): PbCollection {
       textField(name, 'language', 5, true),
       textField(name, 'title', 500, true),
       textField(name, 'text', 1000000, true),
+      // The text rendered from its markdown at generate time (generator/agreementMarkup.ts): the e-mail's
+      // HTML and the PDF's blocks. Empty on a row archived before they were kept: its copies show the text as written.
+      textField(name, 'html', 2000000, false),
+      field(name, 'json', 'blocks', { required: false, maxSize: 0 }),
       ...autodates(name),
     ],
     [`CREATE UNIQUE INDEX \`idx_${name}_hash\` ON \`${name}\` (\`hash\`)`],
@@ -356,6 +386,42 @@ export function webhookEventCollection(site: SiteModel): PbCollection {
       site,
       [textField(name, 'eventId', 255, true), textField(name, 'type', 100, false), textField(name, 'outcome', 200, false), ...autodates(name)],
       [`CREATE UNIQUE INDEX \`idx_${name}_eventId\` ON \`${name}\` (\`eventId\`)`, `CREATE INDEX \`idx_${name}_created\` ON \`${name}\` (\`created\`)`],
+    ),
+    listRule: null,
+    viewRule: null,
+  };
+}
+
+/**
+ * Answers an applicant saved to continue later (pb_hooks/lib/drafts.js): one per address and form (the
+ * unique index; a new save replaces the old), without sensitive fields or files, behind the token of the
+ * e-mailed resume link, which works once and until `expiresAt` (7 days); the drafts job deletes the
+ * expired ones. Superusers only: staff have no business with an application nobody has sent.
+ */
+export function draftCollection(site: SiteModel): PbCollection {
+  const name = site.draftCollection;
+  return {
+    ...serverWritten(
+      name,
+      site,
+      [
+        textField(name, 'service', 100, true),
+        textField(name, 'variant', 50, true),
+        field(name, 'email', 'email', { required: true, exceptDomains: null, onlyDomains: null }),
+        textField(name, 'locale', 5, true),
+        // Where the form is (its route with the route's values) and the step the applicant was on.
+        textField(name, 'path', 300, true),
+        textField(name, 'step', 50, false),
+        field(name, 'json', 'values', { required: false, maxSize: 0 }),
+        accessTokenField(name),
+        field(name, 'date', 'expiresAt', { required: true, min: '', max: '' }),
+        ...autodates(name),
+      ],
+      [
+        `CREATE UNIQUE INDEX \`idx_${name}_form\` ON \`${name}\` (\`service\`, \`variant\`, \`email\`)`,
+        `CREATE UNIQUE INDEX \`idx_${name}_token\` ON \`${name}\` (\`accessToken\`)`,
+        `CREATE INDEX \`idx_${name}_expires\` ON \`${name}\` (\`expiresAt\`)`,
+      ],
     ),
     listRule: null,
     viewRule: null,
@@ -454,6 +520,7 @@ export function siteCollections(site: SiteModel): PbCollection[] {
     signatureCollection(site),
     agreementTextCollection(site),
     webhookEventCollection(site),
+    draftCollection(site),
     ...site.services.map((s) => serviceCollection(s, site)),
   ];
 }

@@ -90,9 +90,13 @@ function reconcileOne(
   const oldByName = new Map(old.fields.map((f) => [f.name, f]));
   const wantedNames = new Set(wanted.fields.map((f) => f.name));
   const dropNames = withTwins(drops, old);
+  // Columns a form field is renamed from: their old name is free for a server column of another id
+  // (the tickets' typed "reference" became "application" when every record got a server reference).
+  const renamedAway = new Set(renames.filter((r) => wantedNames.has(r.to)).map((r) => r.from));
   const fields = wanted.fields.map((f) => {
     const rename = renames.find((r) => r.to === f.name);
-    const same = oldByName.get(f.name);
+    const named = oldByName.get(f.name);
+    const same = named && renamedAway.has(f.name) && named.id !== f.id ? undefined : named;
     if (same) {
       // A rename migrated earlier: harmless. A column that never had the old name: the declaration is wrong.
       if (rename && formerNames && !formerNames.get(same.id)?.has(rename.from)) {
@@ -115,7 +119,7 @@ function reconcileOne(
       problem(f.name, 'x-renamed-from', `the collection "${wanted.name}" has no column "${rename.from}" to rename (it has: ${had.join(', ')}); leave x-renamed-from out for a new field`);
       return f;
     }
-    if (wantedNames.has(rename.from)) {
+    if (wanted.fields.some((x) => x.name === rename.from && x.id === from.id)) {
       problem(f.name, 'x-renamed-from', `"${rename.from}" is still a field of the form: a column is renamed only once its old name is gone`);
       return f;
     }

@@ -14,6 +14,12 @@ module.exports = {
   "cookies": {
     "language": "formwork.lang"
   },
+  "drafts": {
+    "saveRoute": "/api/formwork/drafts/",
+    "resumeRoute": "/api/formwork/drafts-resume",
+    "resumePage": "/resume",
+    "days": 7
+  },
   "languages": [
     "en",
     "uz",

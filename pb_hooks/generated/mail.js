@@ -933,13 +933,59 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
     }, 1: function(container, depth0, helpers, partials, data) {
       return ", cancellation";
     }, 2: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return '  <h2 style="font-size: 20px; margin: 28px 0 8px">' + container.escapeExpression((helper = (helper = lookupProperty(helpers, "title") || (depth0 != null ? lookupProperty(depth0, "title") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(alias1, { name: "title", hash: {}, data, loc: { start: { line: 9, column: 50 }, end: { line: 9, column: 59 } } }) : helper)) + `</h2>
+  <div style="font-size: 15px">` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "html") : depth0, { name: "if", hash: {}, fn: container.program(3, data, 0), inverse: container.program(4, data, 0), data, loc: { start: { line: 10, column: 31 }, end: { line: 10, column: 117 } } })) != null ? stack1 : "") + `</div>
+` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "signed") : depth0, { name: "if", hash: {}, fn: container.program(5, data, 0), inverse: container.program(8, data, 0), data, loc: { start: { line: 11, column: 2 }, end: { line: 21, column: 9 } } })) != null ? stack1 : "");
+    }, 3: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return (stack1 = (helper = (helper = lookupProperty(helpers, "html") || (depth0 != null ? lookupProperty(depth0, "html") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "html", hash: {}, data, loc: { start: { line: 10, column: 43 }, end: { line: 10, column: 53 } } }) : helper)) != null ? stack1 : "";
+    }, 4: function(container, depth0, helpers, partials, data) {
+      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return '<div style="white-space: pre-wrap">' + container.escapeExpression((helper = (helper = lookupProperty(helpers, "text") || (depth0 != null ? lookupProperty(depth0, "text") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "text", hash: {}, data, loc: { start: { line: 10, column: 96 }, end: { line: 10, column: 104 } } }) : helper)) + "</div>";
+    }, 5: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `  <table role="presentation" style="margin: 16px 0; border: 1px solid #888; border-collapse: collapse; font-size: 14px">
+    <tr><th colspan="2" style="text-align: left; padding: 6px 8px; background: #f2f2f2">Signature</th></tr>
+    <tr><td style="padding: 4px 8px; border-top: 1px solid #ccc; vertical-align: top">Signed by</td><td style="padding: 4px 8px; border-top: 1px solid #ccc; vertical-align: top"><strong>` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "signedName") : depth0, { name: "if", hash: {}, fn: container.program(6, data, 0), inverse: container.program(7, data, 0), data, loc: { start: { line: 14, column: 186 }, end: { line: 14, column: 286 } } })) != null ? stack1 : "") + `</strong></td></tr>
+    <tr><td style="padding: 4px 8px; border-top: 1px solid #ccc; vertical-align: top">Signed on</td><td style="padding: 4px 8px; border-top: 1px solid #ccc; vertical-align: top">` + alias4((helper = (helper = lookupProperty(helpers, "signedAt") || (depth0 != null ? lookupProperty(depth0, "signedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "signedAt", hash: {}, data, loc: { start: { line: 15, column: 178 }, end: { line: 15, column: 190 } } }) : helper)) + `</td></tr>
+    <tr><td style="padding: 4px 8px; border-top: 1px solid #ccc; vertical-align: top">Document version</td><td style="padding: 4px 8px; border-top: 1px solid #ccc; vertical-align: top">` + alias4((helper = (helper = lookupProperty(helpers, "version") || (depth0 != null ? lookupProperty(depth0, "version") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "version", hash: {}, data, loc: { start: { line: 16, column: 185 }, end: { line: 16, column: 196 } } }) : helper)) + `</td></tr>
+    <tr><td style="padding: 4px 8px; border-top: 1px solid #ccc; vertical-align: top">SHA-256 of the text read</td><td style="padding: 4px 8px; border-top: 1px solid #ccc; vertical-align: top; font-family: monospace; word-break: break-all">` + alias4((helper = (helper = lookupProperty(helpers, "hash") || (depth0 != null ? lookupProperty(depth0, "hash") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "hash", hash: {}, data, loc: { start: { line: 17, column: 240 }, end: { line: 17, column: 248 } } }) : helper)) + `</td></tr>
+  </table>
+`;
+    }, 6: function(container, depth0, helpers, partials, data) {
+      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return container.escapeExpression((helper = (helper = lookupProperty(helpers, "signedName") || (depth0 != null ? lookupProperty(depth0, "signedName") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "signedName", hash: {}, data, loc: { start: { line: 14, column: 204 }, end: { line: 14, column: 218 } } }) : helper));
+    }, 7: function(container, depth0, helpers, partials, data) {
+      return "the full name typed in the form (kept in our records)";
+    }, 8: function(container, depth0, helpers, partials, data) {
+      var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return (stack1 = lookupProperty(helpers, "if").call(depth0 != null ? depth0 : container.nullContext || {}, depth0 != null ? lookupProperty(depth0, "version") : depth0, { name: "if", hash: {}, fn: container.program(9, data, 0), inverse: container.noop, data, loc: { start: { line: 19, column: 2 }, end: { line: 21, column: 2 } } })) != null ? stack1 : "";
+    }, 9: function(container, depth0, helpers, partials, data) {
       var helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
-      return '  <h2 style="font-size: 18px; margin-top: 24px">' + alias4((helper = (helper = lookupProperty(helpers, "title") || (depth0 != null ? lookupProperty(depth0, "title") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "title", hash: {}, data, loc: { start: { line: 8, column: 48 }, end: { line: 8, column: 57 } } }) : helper)) + `</h2>
-  <pre style="white-space: pre-wrap; font-family: Arial, sans-serif; font-size: 14px">` + alias4((helper = (helper = lookupProperty(helpers, "text") || (depth0 != null ? lookupProperty(depth0, "text") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "text", hash: {}, data, loc: { start: { line: 9, column: 86 }, end: { line: 9, column: 94 } } }) : helper)) + `</pre>
-`;
+      return '  <p style="font-size: 12px; color: #555">Document version: ' + alias4((helper = (helper = lookupProperty(helpers, "version") || (depth0 != null ? lookupProperty(depth0, "version") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "version", hash: {}, data, loc: { start: { line: 20, column: 60 }, end: { line: 20, column: 71 } } }) : helper)) + " \xB7 SHA-256 of the text read: " + alias4((helper = (helper = lookupProperty(helpers, "hash") || (depth0 != null ? lookupProperty(depth0, "hash") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "hash", hash: {}, data, loc: { start: { line: 20, column: 100 }, end: { line: 20, column: 108 } } }) : helper)) + `</p>
+  `;
     }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
@@ -951,7 +997,8 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
   ` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 4, column: 2 }, end: { line: 4, column: 335 } } })) != null ? stack1 : "") + `
   <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 5, column: 14 }, end: { line: 5, column: 27 } } }) : helper)) + '">Open your application page</a> (status' + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(1, data, 0), inverse: container.noop, data, loc: { start: { line: 5, column: 67 }, end: { line: 5, column: 107 } } })) != null ? stack1 : "") + ` and payment).</p>
   <p>We take no payment before the service is performed; the payment link will appear on your application page and come by e-mail when it is due.</p>
-` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 7, column: 2 }, end: { line: 10, column: 11 } } })) != null ? stack1 : "") + "  <p>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</p>
+  <p>The documents as you signed them are also attached to this e-mail as a PDF.</p>
+` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 8, column: 2 }, end: { line: 22, column: 11 } } })) != null ? stack1 : "") + "  <p>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</p>
 </div>
 `;
     }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
@@ -968,11 +1015,47 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
           return parent[propertyName];
       };
       return `==================================================
-` + ((stack1 = (helper = (helper = lookupProperty(helpers, "title") || (depth0 != null ? lookupProperty(depth0, "title") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "title", hash: {}, data, loc: { start: { line: 13, column: 0 }, end: { line: 13, column: 9 } } }) : helper)) != null ? stack1 : "") + `
+` + ((stack1 = (helper = (helper = lookupProperty(helpers, "title") || (depth0 != null ? lookupProperty(depth0, "title") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "title", hash: {}, data, loc: { start: { line: 15, column: 0 }, end: { line: 15, column: 9 } } }) : helper)) != null ? stack1 : "") + `
 ==================================================
 
-` + ((stack1 = (helper = (helper = lookupProperty(helpers, "text") || (depth0 != null ? lookupProperty(depth0, "text") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "text", hash: {}, data, loc: { start: { line: 16, column: 0 }, end: { line: 16, column: 8 } } }) : helper)) != null ? stack1 : "") + `
+` + ((stack1 = (helper = (helper = lookupProperty(helpers, "text") || (depth0 != null ? lookupProperty(depth0, "text") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "text", hash: {}, data, loc: { start: { line: 18, column: 0 }, end: { line: 18, column: 8 } } }) : helper)) != null ? stack1 : "") + `
 
+` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "signed") : depth0, { name: "if", hash: {}, fn: container.program(3, data, 0), inverse: container.program(6, data, 0), data, loc: { start: { line: 20, column: 0 }, end: { line: 29, column: 7 } } })) != null ? stack1 : "") + `
+`;
+    }, 3: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `--------------------------------------------------
+Signature
+Signed by: ` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "signedName") : depth0, { name: "if", hash: {}, fn: container.program(4, data, 0), inverse: container.program(5, data, 0), data, loc: { start: { line: 22, column: 11 }, end: { line: 22, column: 111 } } })) != null ? stack1 : "") + `
+Signed on: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "signedAt") || (depth0 != null ? lookupProperty(depth0, "signedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "signedAt", hash: {}, data, loc: { start: { line: 23, column: 11 }, end: { line: 23, column: 23 } } }) : helper)) != null ? stack1 : "") + `
+Document version: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "version") || (depth0 != null ? lookupProperty(depth0, "version") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "version", hash: {}, data, loc: { start: { line: 24, column: 18 }, end: { line: 24, column: 29 } } }) : helper)) != null ? stack1 : "") + `
+SHA-256 of the text read: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "hash") || (depth0 != null ? lookupProperty(depth0, "hash") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "hash", hash: {}, data, loc: { start: { line: 25, column: 26 }, end: { line: 25, column: 34 } } }) : helper)) != null ? stack1 : "") + `
+--------------------------------------------------
+`;
+    }, 4: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return (stack1 = (helper = (helper = lookupProperty(helpers, "signedName") || (depth0 != null ? lookupProperty(depth0, "signedName") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "signedName", hash: {}, data, loc: { start: { line: 22, column: 29 }, end: { line: 22, column: 43 } } }) : helper)) != null ? stack1 : "";
+    }, 5: function(container, depth0, helpers, partials, data) {
+      return "the full name typed in the form (kept in our records)";
+    }, 6: function(container, depth0, helpers, partials, data) {
+      var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return (stack1 = lookupProperty(helpers, "if").call(depth0 != null ? depth0 : container.nullContext || {}, depth0 != null ? lookupProperty(depth0, "version") : depth0, { name: "if", hash: {}, fn: container.program(7, data, 0), inverse: container.noop, data, loc: { start: { line: 27, column: 0 }, end: { line: 29, column: 0 } } })) != null ? stack1 : "";
+    }, 7: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Document version: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "version") || (depth0 != null ? lookupProperty(depth0, "version") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "version", hash: {}, data, loc: { start: { line: 27, column: 37 }, end: { line: 27, column: 48 } } }) : helper)) != null ? stack1 : "") + `
+SHA-256 of the text read: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "hash") || (depth0 != null ? lookupProperty(depth0, "hash") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "hash", hash: {}, data, loc: { start: { line: 28, column: 26 }, end: { line: 28, column: 34 } } }) : helper)) != null ? stack1 : "") + `
 `;
     }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -989,7 +1072,9 @@ Your application page (status` + ((stack1 = lookupProperty(helpers, "if").call(a
 
 We take no payment before the service is performed; the payment link will appear on your application page and come by e-mail when it is due.
 
-` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 11, column: 0 }, end: { line: 18, column: 9 } } })) != null ? stack1 : "") + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
+The documents as you signed them are also attached to this e-mail as a PDF.
+
+` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 13, column: 0 }, end: { line: 31, column: 9 } } })) != null ? stack1 : "") + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
 ` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) != null ? stack1 : "") + `
 ` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) != null ? stack1 : "") + `
 `;
@@ -1008,13 +1093,59 @@ We take no payment before the service is performed; the payment link will appear
     }, 1: function(container, depth0, helpers, partials, data) {
       return ", bekor qilish";
     }, 2: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return '  <h2 style="font-size: 20px; margin: 28px 0 8px">' + container.escapeExpression((helper = (helper = lookupProperty(helpers, "title") || (depth0 != null ? lookupProperty(depth0, "title") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(alias1, { name: "title", hash: {}, data, loc: { start: { line: 9, column: 50 }, end: { line: 9, column: 59 } } }) : helper)) + `</h2>
+  <div style="font-size: 15px">` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "html") : depth0, { name: "if", hash: {}, fn: container.program(3, data, 0), inverse: container.program(4, data, 0), data, loc: { start: { line: 10, column: 31 }, end: { line: 10, column: 117 } } })) != null ? stack1 : "") + `</div>
+` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "signed") : depth0, { name: "if", hash: {}, fn: container.program(5, data, 0), inverse: container.program(8, data, 0), data, loc: { start: { line: 11, column: 2 }, end: { line: 21, column: 9 } } })) != null ? stack1 : "");
+    }, 3: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return (stack1 = (helper = (helper = lookupProperty(helpers, "html") || (depth0 != null ? lookupProperty(depth0, "html") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "html", hash: {}, data, loc: { start: { line: 10, column: 43 }, end: { line: 10, column: 53 } } }) : helper)) != null ? stack1 : "";
+    }, 4: function(container, depth0, helpers, partials, data) {
+      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return '<div style="white-space: pre-wrap">' + container.escapeExpression((helper = (helper = lookupProperty(helpers, "text") || (depth0 != null ? lookupProperty(depth0, "text") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "text", hash: {}, data, loc: { start: { line: 10, column: 96 }, end: { line: 10, column: 104 } } }) : helper)) + "</div>";
+    }, 5: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `  <table role="presentation" style="margin: 16px 0; border: 1px solid #888; border-collapse: collapse; font-size: 14px">
+    <tr><th colspan="2" style="text-align: left; padding: 6px 8px; background: #f2f2f2">Imzo</th></tr>
+    <tr><td style="padding: 4px 8px; border-top: 1px solid #ccc; vertical-align: top">Imzolagan shaxs</td><td style="padding: 4px 8px; border-top: 1px solid #ccc; vertical-align: top"><strong>` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "signedName") : depth0, { name: "if", hash: {}, fn: container.program(6, data, 0), inverse: container.program(7, data, 0), data, loc: { start: { line: 14, column: 192 }, end: { line: 14, column: 293 } } })) != null ? stack1 : "") + `</strong></td></tr>
+    <tr><td style="padding: 4px 8px; border-top: 1px solid #ccc; vertical-align: top">Imzolangan vaqt</td><td style="padding: 4px 8px; border-top: 1px solid #ccc; vertical-align: top">` + alias4((helper = (helper = lookupProperty(helpers, "signedAt") || (depth0 != null ? lookupProperty(depth0, "signedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "signedAt", hash: {}, data, loc: { start: { line: 15, column: 184 }, end: { line: 15, column: 196 } } }) : helper)) + `</td></tr>
+    <tr><td style="padding: 4px 8px; border-top: 1px solid #ccc; vertical-align: top">Hujjat versiyasi</td><td style="padding: 4px 8px; border-top: 1px solid #ccc; vertical-align: top">` + alias4((helper = (helper = lookupProperty(helpers, "version") || (depth0 != null ? lookupProperty(depth0, "version") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "version", hash: {}, data, loc: { start: { line: 16, column: 185 }, end: { line: 16, column: 196 } } }) : helper)) + `</td></tr>
+    <tr><td style="padding: 4px 8px; border-top: 1px solid #ccc; vertical-align: top">O\u02BBqilgan matnning SHA-256 xeshi</td><td style="padding: 4px 8px; border-top: 1px solid #ccc; vertical-align: top; font-family: monospace; word-break: break-all">` + alias4((helper = (helper = lookupProperty(helpers, "hash") || (depth0 != null ? lookupProperty(depth0, "hash") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "hash", hash: {}, data, loc: { start: { line: 17, column: 247 }, end: { line: 17, column: 255 } } }) : helper)) + `</td></tr>
+  </table>
+`;
+    }, 6: function(container, depth0, helpers, partials, data) {
+      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return container.escapeExpression((helper = (helper = lookupProperty(helpers, "signedName") || (depth0 != null ? lookupProperty(depth0, "signedName") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "signedName", hash: {}, data, loc: { start: { line: 14, column: 210 }, end: { line: 14, column: 224 } } }) : helper));
+    }, 7: function(container, depth0, helpers, partials, data) {
+      return "shaklda yozilgan to\u02BBliq ism (yozuvlarimizda saqlanadi)";
+    }, 8: function(container, depth0, helpers, partials, data) {
+      var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return (stack1 = lookupProperty(helpers, "if").call(depth0 != null ? depth0 : container.nullContext || {}, depth0 != null ? lookupProperty(depth0, "version") : depth0, { name: "if", hash: {}, fn: container.program(9, data, 0), inverse: container.noop, data, loc: { start: { line: 19, column: 2 }, end: { line: 21, column: 2 } } })) != null ? stack1 : "";
+    }, 9: function(container, depth0, helpers, partials, data) {
       var helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
-      return '  <h2 style="font-size: 18px; margin-top: 24px">' + alias4((helper = (helper = lookupProperty(helpers, "title") || (depth0 != null ? lookupProperty(depth0, "title") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "title", hash: {}, data, loc: { start: { line: 8, column: 48 }, end: { line: 8, column: 57 } } }) : helper)) + `</h2>
-  <pre style="white-space: pre-wrap; font-family: Arial, sans-serif; font-size: 14px">` + alias4((helper = (helper = lookupProperty(helpers, "text") || (depth0 != null ? lookupProperty(depth0, "text") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "text", hash: {}, data, loc: { start: { line: 9, column: 86 }, end: { line: 9, column: 94 } } }) : helper)) + `</pre>
-`;
+      return '  <p style="font-size: 12px; color: #555">Hujjat versiyasi: ' + alias4((helper = (helper = lookupProperty(helpers, "version") || (depth0 != null ? lookupProperty(depth0, "version") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "version", hash: {}, data, loc: { start: { line: 20, column: 60 }, end: { line: 20, column: 71 } } }) : helper)) + " \xB7 O\u02BBqilgan matnning SHA-256 xeshi: " + alias4((helper = (helper = lookupProperty(helpers, "hash") || (depth0 != null ? lookupProperty(depth0, "hash") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "hash", hash: {}, data, loc: { start: { line: 20, column: 107 }, end: { line: 20, column: 115 } } }) : helper)) + `</p>
+  `;
     }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
@@ -1026,7 +1157,8 @@ We take no payment before the service is performed; the payment link will appear
   ` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 4, column: 2 }, end: { line: 4, column: 404 } } })) != null ? stack1 : "") + `
   <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 5, column: 14 }, end: { line: 5, column: 27 } } }) : helper)) + '">Ariza sahifangizni oching</a> (holat' + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(1, data, 0), inverse: container.noop, data, loc: { start: { line: 5, column: 65 }, end: { line: 5, column: 105 } } })) != null ? stack1 : "") + ` va to\u02BBlov).</p>
   <p>Xizmat ko\u02BBrsatilmaguncha biz to\u02BBlov olmaymiz; to\u02BBlov havolasi vaqti kelganda ariza sahifangizda paydo bo\u02BBladi va elektron pochta orqali yuboriladi.</p>
-` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 7, column: 2 }, end: { line: 10, column: 11 } } })) != null ? stack1 : "") + "  <p>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</p>
+  <p>Siz imzolagan hujjatlar ushbu xatga PDF fayl sifatida ham ilova qilingan.</p>
+` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 8, column: 2 }, end: { line: 22, column: 11 } } })) != null ? stack1 : "") + "  <p>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</p>
 </div>
 `;
     }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
@@ -1043,11 +1175,47 @@ We take no payment before the service is performed; the payment link will appear
           return parent[propertyName];
       };
       return `==================================================
-` + ((stack1 = (helper = (helper = lookupProperty(helpers, "title") || (depth0 != null ? lookupProperty(depth0, "title") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "title", hash: {}, data, loc: { start: { line: 13, column: 0 }, end: { line: 13, column: 9 } } }) : helper)) != null ? stack1 : "") + `
+` + ((stack1 = (helper = (helper = lookupProperty(helpers, "title") || (depth0 != null ? lookupProperty(depth0, "title") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "title", hash: {}, data, loc: { start: { line: 15, column: 0 }, end: { line: 15, column: 9 } } }) : helper)) != null ? stack1 : "") + `
 ==================================================
 
-` + ((stack1 = (helper = (helper = lookupProperty(helpers, "text") || (depth0 != null ? lookupProperty(depth0, "text") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "text", hash: {}, data, loc: { start: { line: 16, column: 0 }, end: { line: 16, column: 8 } } }) : helper)) != null ? stack1 : "") + `
+` + ((stack1 = (helper = (helper = lookupProperty(helpers, "text") || (depth0 != null ? lookupProperty(depth0, "text") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "text", hash: {}, data, loc: { start: { line: 18, column: 0 }, end: { line: 18, column: 8 } } }) : helper)) != null ? stack1 : "") + `
 
+` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "signed") : depth0, { name: "if", hash: {}, fn: container.program(3, data, 0), inverse: container.program(6, data, 0), data, loc: { start: { line: 20, column: 0 }, end: { line: 29, column: 7 } } })) != null ? stack1 : "") + `
+`;
+    }, 3: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `--------------------------------------------------
+Imzo
+Imzolagan shaxs: ` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "signedName") : depth0, { name: "if", hash: {}, fn: container.program(4, data, 0), inverse: container.program(5, data, 0), data, loc: { start: { line: 22, column: 17 }, end: { line: 22, column: 118 } } })) != null ? stack1 : "") + `
+Imzolangan vaqt: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "signedAt") || (depth0 != null ? lookupProperty(depth0, "signedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "signedAt", hash: {}, data, loc: { start: { line: 23, column: 17 }, end: { line: 23, column: 29 } } }) : helper)) != null ? stack1 : "") + `
+Hujjat versiyasi: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "version") || (depth0 != null ? lookupProperty(depth0, "version") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "version", hash: {}, data, loc: { start: { line: 24, column: 18 }, end: { line: 24, column: 29 } } }) : helper)) != null ? stack1 : "") + `
+O\u02BBqilgan matnning SHA-256 xeshi: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "hash") || (depth0 != null ? lookupProperty(depth0, "hash") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "hash", hash: {}, data, loc: { start: { line: 25, column: 33 }, end: { line: 25, column: 41 } } }) : helper)) != null ? stack1 : "") + `
+--------------------------------------------------
+`;
+    }, 4: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return (stack1 = (helper = (helper = lookupProperty(helpers, "signedName") || (depth0 != null ? lookupProperty(depth0, "signedName") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "signedName", hash: {}, data, loc: { start: { line: 22, column: 35 }, end: { line: 22, column: 49 } } }) : helper)) != null ? stack1 : "";
+    }, 5: function(container, depth0, helpers, partials, data) {
+      return "shaklda yozilgan to\u02BBliq ism (yozuvlarimizda saqlanadi)";
+    }, 6: function(container, depth0, helpers, partials, data) {
+      var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return (stack1 = lookupProperty(helpers, "if").call(depth0 != null ? depth0 : container.nullContext || {}, depth0 != null ? lookupProperty(depth0, "version") : depth0, { name: "if", hash: {}, fn: container.program(7, data, 0), inverse: container.noop, data, loc: { start: { line: 27, column: 0 }, end: { line: 29, column: 0 } } })) != null ? stack1 : "";
+    }, 7: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Hujjat versiyasi: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "version") || (depth0 != null ? lookupProperty(depth0, "version") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "version", hash: {}, data, loc: { start: { line: 27, column: 37 }, end: { line: 27, column: 48 } } }) : helper)) != null ? stack1 : "") + `
+O\u02BBqilgan matnning SHA-256 xeshi: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "hash") || (depth0 != null ? lookupProperty(depth0, "hash") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "hash", hash: {}, data, loc: { start: { line: 28, column: 33 }, end: { line: 28, column: 41 } } }) : helper)) != null ? stack1 : "") + `
 `;
     }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -1064,7 +1232,9 @@ Ariza sahifangiz (holat` + ((stack1 = lookupProperty(helpers, "if").call(alias1,
 
 Xizmat ko\u02BBrsatilmaguncha biz to\u02BBlov olmaymiz; to\u02BBlov havolasi vaqti kelganda ariza sahifangizda paydo bo\u02BBladi va elektron pochta orqali yuboriladi.
 
-` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 11, column: 0 }, end: { line: 18, column: 9 } } })) != null ? stack1 : "") + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
+Siz imzolagan hujjatlar ushbu xatga PDF fayl sifatida ham ilova qilingan.
+
+` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 13, column: 0 }, end: { line: 31, column: 9 } } })) != null ? stack1 : "") + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
 ` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) != null ? stack1 : "") + `
 ` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) != null ? stack1 : "") + `
 `;
@@ -1083,13 +1253,59 @@ Xizmat ko\u02BBrsatilmaguncha biz to\u02BBlov olmaymiz; to\u02BBlov havolasi vaq
     }, 1: function(container, depth0, helpers, partials, data) {
       return ", \u043E\u0442\u043C\u0435\u043D\u0430";
     }, 2: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return '  <h2 style="font-size: 20px; margin: 28px 0 8px">' + container.escapeExpression((helper = (helper = lookupProperty(helpers, "title") || (depth0 != null ? lookupProperty(depth0, "title") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(alias1, { name: "title", hash: {}, data, loc: { start: { line: 9, column: 50 }, end: { line: 9, column: 59 } } }) : helper)) + `</h2>
+  <div style="font-size: 15px">` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "html") : depth0, { name: "if", hash: {}, fn: container.program(3, data, 0), inverse: container.program(4, data, 0), data, loc: { start: { line: 10, column: 31 }, end: { line: 10, column: 117 } } })) != null ? stack1 : "") + `</div>
+` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "signed") : depth0, { name: "if", hash: {}, fn: container.program(5, data, 0), inverse: container.program(8, data, 0), data, loc: { start: { line: 11, column: 2 }, end: { line: 21, column: 9 } } })) != null ? stack1 : "");
+    }, 3: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return (stack1 = (helper = (helper = lookupProperty(helpers, "html") || (depth0 != null ? lookupProperty(depth0, "html") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "html", hash: {}, data, loc: { start: { line: 10, column: 43 }, end: { line: 10, column: 53 } } }) : helper)) != null ? stack1 : "";
+    }, 4: function(container, depth0, helpers, partials, data) {
+      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return '<div style="white-space: pre-wrap">' + container.escapeExpression((helper = (helper = lookupProperty(helpers, "text") || (depth0 != null ? lookupProperty(depth0, "text") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "text", hash: {}, data, loc: { start: { line: 10, column: 96 }, end: { line: 10, column: 104 } } }) : helper)) + "</div>";
+    }, 5: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `  <table role="presentation" style="margin: 16px 0; border: 1px solid #888; border-collapse: collapse; font-size: 14px">
+    <tr><th colspan="2" style="text-align: left; padding: 6px 8px; background: #f2f2f2">\u041F\u043E\u0434\u043F\u0438\u0441\u044C</th></tr>
+    <tr><td style="padding: 4px 8px; border-top: 1px solid #ccc; vertical-align: top">\u041F\u043E\u0434\u043F\u0438\u0441\u0430\u043B(\u0430)</td><td style="padding: 4px 8px; border-top: 1px solid #ccc; vertical-align: top"><strong>` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "signedName") : depth0, { name: "if", hash: {}, fn: container.program(6, data, 0), inverse: container.program(7, data, 0), data, loc: { start: { line: 14, column: 188 }, end: { line: 14, column: 291 } } })) != null ? stack1 : "") + `</strong></td></tr>
+    <tr><td style="padding: 4px 8px; border-top: 1px solid #ccc; vertical-align: top">\u0414\u0430\u0442\u0430 \u0438 \u0432\u0440\u0435\u043C\u044F \u043F\u043E\u0434\u043F\u0438\u0441\u0438</td><td style="padding: 4px 8px; border-top: 1px solid #ccc; vertical-align: top">` + alias4((helper = (helper = lookupProperty(helpers, "signedAt") || (depth0 != null ? lookupProperty(depth0, "signedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "signedAt", hash: {}, data, loc: { start: { line: 15, column: 189 }, end: { line: 15, column: 201 } } }) : helper)) + `</td></tr>
+    <tr><td style="padding: 4px 8px; border-top: 1px solid #ccc; vertical-align: top">\u0412\u0435\u0440\u0441\u0438\u044F \u0434\u043E\u043A\u0443\u043C\u0435\u043D\u0442\u0430</td><td style="padding: 4px 8px; border-top: 1px solid #ccc; vertical-align: top">` + alias4((helper = (helper = lookupProperty(helpers, "version") || (depth0 != null ? lookupProperty(depth0, "version") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "version", hash: {}, data, loc: { start: { line: 16, column: 185 }, end: { line: 16, column: 196 } } }) : helper)) + `</td></tr>
+    <tr><td style="padding: 4px 8px; border-top: 1px solid #ccc; vertical-align: top">SHA-256 \u043F\u0440\u043E\u0447\u0438\u0442\u0430\u043D\u043D\u043E\u0433\u043E \u0442\u0435\u043A\u0441\u0442\u0430</td><td style="padding: 4px 8px; border-top: 1px solid #ccc; vertical-align: top; font-family: monospace; word-break: break-all">` + alias4((helper = (helper = lookupProperty(helpers, "hash") || (depth0 != null ? lookupProperty(depth0, "hash") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "hash", hash: {}, data, loc: { start: { line: 17, column: 243 }, end: { line: 17, column: 251 } } }) : helper)) + `</td></tr>
+  </table>
+`;
+    }, 6: function(container, depth0, helpers, partials, data) {
+      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return container.escapeExpression((helper = (helper = lookupProperty(helpers, "signedName") || (depth0 != null ? lookupProperty(depth0, "signedName") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "signedName", hash: {}, data, loc: { start: { line: 14, column: 206 }, end: { line: 14, column: 220 } } }) : helper));
+    }, 7: function(container, depth0, helpers, partials, data) {
+      return "\u043F\u043E\u043B\u043D\u043E\u0435 \u0438\u043C\u044F, \u0432\u0432\u0435\u0434\u0451\u043D\u043D\u043E\u0435 \u0432 \u0444\u043E\u0440\u043C\u0435 (\u0445\u0440\u0430\u043D\u0438\u0442\u0441\u044F \u0432 \u043D\u0430\u0448\u0438\u0445 \u0437\u0430\u043F\u0438\u0441\u044F\u0445)";
+    }, 8: function(container, depth0, helpers, partials, data) {
+      var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return (stack1 = lookupProperty(helpers, "if").call(depth0 != null ? depth0 : container.nullContext || {}, depth0 != null ? lookupProperty(depth0, "version") : depth0, { name: "if", hash: {}, fn: container.program(9, data, 0), inverse: container.noop, data, loc: { start: { line: 19, column: 2 }, end: { line: 21, column: 2 } } })) != null ? stack1 : "";
+    }, 9: function(container, depth0, helpers, partials, data) {
       var helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
-      return '  <h2 style="font-size: 18px; margin-top: 24px">' + alias4((helper = (helper = lookupProperty(helpers, "title") || (depth0 != null ? lookupProperty(depth0, "title") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "title", hash: {}, data, loc: { start: { line: 8, column: 48 }, end: { line: 8, column: 57 } } }) : helper)) + `</h2>
-  <pre style="white-space: pre-wrap; font-family: Arial, sans-serif; font-size: 14px">` + alias4((helper = (helper = lookupProperty(helpers, "text") || (depth0 != null ? lookupProperty(depth0, "text") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "text", hash: {}, data, loc: { start: { line: 9, column: 86 }, end: { line: 9, column: 94 } } }) : helper)) + `</pre>
-`;
+      return '  <p style="font-size: 12px; color: #555">\u0412\u0435\u0440\u0441\u0438\u044F \u0434\u043E\u043A\u0443\u043C\u0435\u043D\u0442\u0430: ' + alias4((helper = (helper = lookupProperty(helpers, "version") || (depth0 != null ? lookupProperty(depth0, "version") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "version", hash: {}, data, loc: { start: { line: 20, column: 60 }, end: { line: 20, column: 71 } } }) : helper)) + " \xB7 SHA-256 \u043F\u0440\u043E\u0447\u0438\u0442\u0430\u043D\u043D\u043E\u0433\u043E \u0442\u0435\u043A\u0441\u0442\u0430: " + alias4((helper = (helper = lookupProperty(helpers, "hash") || (depth0 != null ? lookupProperty(depth0, "hash") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "hash", hash: {}, data, loc: { start: { line: 20, column: 103 }, end: { line: 20, column: 111 } } }) : helper)) + `</p>
+  `;
     }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
@@ -1101,7 +1317,8 @@ Xizmat ko\u02BBrsatilmaguncha biz to\u02BBlov olmaymiz; to\u02BBlov havolasi vaq
   ` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 4, column: 2 }, end: { line: 4, column: 390 } } })) != null ? stack1 : "") + `
   <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "statusUrl", hash: {}, data, loc: { start: { line: 5, column: 14 }, end: { line: 5, column: 27 } } }) : helper)) + '">\u041E\u0442\u043A\u0440\u044B\u0442\u044C \u0441\u0442\u0440\u0430\u043D\u0438\u0446\u0443 \u0437\u0430\u044F\u0432\u043A\u0438</a> (\u0441\u0442\u0430\u0442\u0443\u0441' + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "cancelUntil") : depth0, { name: "if", hash: {}, fn: container.program(1, data, 0), inverse: container.noop, data, loc: { start: { line: 5, column: 64 }, end: { line: 5, column: 98 } } })) != null ? stack1 : "") + ` \u0438 \u043E\u043F\u043B\u0430\u0442\u0430).</p>
   <p>\u041C\u044B \u043D\u0435 \u0431\u0435\u0440\u0451\u043C \u043E\u043F\u043B\u0430\u0442\u0443 \u0434\u043E \u043E\u043A\u0430\u0437\u0430\u043D\u0438\u044F \u0443\u0441\u043B\u0443\u0433\u0438; \u0441\u0441\u044B\u043B\u043A\u0430 \u043D\u0430 \u043E\u043F\u043B\u0430\u0442\u0443 \u043F\u043E\u044F\u0432\u0438\u0442\u0441\u044F \u043D\u0430 \u0441\u0442\u0440\u0430\u043D\u0438\u0446\u0435 \u0432\u0430\u0448\u0435\u0439 \u0437\u0430\u044F\u0432\u043A\u0438 \u0438 \u043F\u0440\u0438\u0434\u0451\u0442 \u043F\u043E \u044D\u043B\u0435\u043A\u0442\u0440\u043E\u043D\u043D\u043E\u0439 \u043F\u043E\u0447\u0442\u0435, \u043A\u043E\u0433\u0434\u0430 \u043D\u0430\u0441\u0442\u0443\u043F\u0438\u0442 \u0441\u0440\u043E\u043A.</p>
-` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 7, column: 2 }, end: { line: 10, column: 11 } } })) != null ? stack1 : "") + "  <p>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</p>
+  <p>\u041F\u043E\u0434\u043F\u0438\u0441\u0430\u043D\u043D\u044B\u0435 \u0432\u0430\u043C\u0438 \u0434\u043E\u043A\u0443\u043C\u0435\u043D\u0442\u044B \u0442\u0430\u043A\u0436\u0435 \u043F\u0440\u0438\u043B\u043E\u0436\u0435\u043D\u044B \u043A \u044D\u0442\u043E\u043C\u0443 \u043F\u0438\u0441\u044C\u043C\u0443 \u0432 \u0444\u043E\u0440\u043C\u0430\u0442\u0435 PDF.</p>
+` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 8, column: 2 }, end: { line: 22, column: 11 } } })) != null ? stack1 : "") + "  <p>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</p>
 </div>
 `;
     }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
@@ -1118,11 +1335,47 @@ Xizmat ko\u02BBrsatilmaguncha biz to\u02BBlov olmaymiz; to\u02BBlov havolasi vaq
           return parent[propertyName];
       };
       return `==================================================
-` + ((stack1 = (helper = (helper = lookupProperty(helpers, "title") || (depth0 != null ? lookupProperty(depth0, "title") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "title", hash: {}, data, loc: { start: { line: 13, column: 0 }, end: { line: 13, column: 9 } } }) : helper)) != null ? stack1 : "") + `
+` + ((stack1 = (helper = (helper = lookupProperty(helpers, "title") || (depth0 != null ? lookupProperty(depth0, "title") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "title", hash: {}, data, loc: { start: { line: 15, column: 0 }, end: { line: 15, column: 9 } } }) : helper)) != null ? stack1 : "") + `
 ==================================================
 
-` + ((stack1 = (helper = (helper = lookupProperty(helpers, "text") || (depth0 != null ? lookupProperty(depth0, "text") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "text", hash: {}, data, loc: { start: { line: 16, column: 0 }, end: { line: 16, column: 8 } } }) : helper)) != null ? stack1 : "") + `
+` + ((stack1 = (helper = (helper = lookupProperty(helpers, "text") || (depth0 != null ? lookupProperty(depth0, "text") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "text", hash: {}, data, loc: { start: { line: 18, column: 0 }, end: { line: 18, column: 8 } } }) : helper)) != null ? stack1 : "") + `
 
+` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "signed") : depth0, { name: "if", hash: {}, fn: container.program(3, data, 0), inverse: container.program(6, data, 0), data, loc: { start: { line: 20, column: 0 }, end: { line: 29, column: 7 } } })) != null ? stack1 : "") + `
+`;
+    }, 3: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `--------------------------------------------------
+\u041F\u043E\u0434\u043F\u0438\u0441\u044C
+\u041F\u043E\u0434\u043F\u0438\u0441\u0430\u043B(\u0430): ` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "signedName") : depth0, { name: "if", hash: {}, fn: container.program(4, data, 0), inverse: container.program(5, data, 0), data, loc: { start: { line: 22, column: 13 }, end: { line: 22, column: 116 } } })) != null ? stack1 : "") + `
+\u0414\u0430\u0442\u0430 \u0438 \u0432\u0440\u0435\u043C\u044F \u043F\u043E\u0434\u043F\u0438\u0441\u0438: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "signedAt") || (depth0 != null ? lookupProperty(depth0, "signedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "signedAt", hash: {}, data, loc: { start: { line: 23, column: 22 }, end: { line: 23, column: 34 } } }) : helper)) != null ? stack1 : "") + `
+\u0412\u0435\u0440\u0441\u0438\u044F \u0434\u043E\u043A\u0443\u043C\u0435\u043D\u0442\u0430: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "version") || (depth0 != null ? lookupProperty(depth0, "version") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "version", hash: {}, data, loc: { start: { line: 24, column: 18 }, end: { line: 24, column: 29 } } }) : helper)) != null ? stack1 : "") + `
+SHA-256 \u043F\u0440\u043E\u0447\u0438\u0442\u0430\u043D\u043D\u043E\u0433\u043E \u0442\u0435\u043A\u0441\u0442\u0430: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "hash") || (depth0 != null ? lookupProperty(depth0, "hash") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "hash", hash: {}, data, loc: { start: { line: 25, column: 29 }, end: { line: 25, column: 37 } } }) : helper)) != null ? stack1 : "") + `
+--------------------------------------------------
+`;
+    }, 4: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return (stack1 = (helper = (helper = lookupProperty(helpers, "signedName") || (depth0 != null ? lookupProperty(depth0, "signedName") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "signedName", hash: {}, data, loc: { start: { line: 22, column: 31 }, end: { line: 22, column: 45 } } }) : helper)) != null ? stack1 : "";
+    }, 5: function(container, depth0, helpers, partials, data) {
+      return "\u043F\u043E\u043B\u043D\u043E\u0435 \u0438\u043C\u044F, \u0432\u0432\u0435\u0434\u0451\u043D\u043D\u043E\u0435 \u0432 \u0444\u043E\u0440\u043C\u0435 (\u0445\u0440\u0430\u043D\u0438\u0442\u0441\u044F \u0432 \u043D\u0430\u0448\u0438\u0445 \u0437\u0430\u043F\u0438\u0441\u044F\u0445)";
+    }, 6: function(container, depth0, helpers, partials, data) {
+      var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return (stack1 = lookupProperty(helpers, "if").call(depth0 != null ? depth0 : container.nullContext || {}, depth0 != null ? lookupProperty(depth0, "version") : depth0, { name: "if", hash: {}, fn: container.program(7, data, 0), inverse: container.noop, data, loc: { start: { line: 27, column: 0 }, end: { line: 29, column: 0 } } })) != null ? stack1 : "";
+    }, 7: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "\u0412\u0435\u0440\u0441\u0438\u044F \u0434\u043E\u043A\u0443\u043C\u0435\u043D\u0442\u0430: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "version") || (depth0 != null ? lookupProperty(depth0, "version") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "version", hash: {}, data, loc: { start: { line: 27, column: 37 }, end: { line: 27, column: 48 } } }) : helper)) != null ? stack1 : "") + `
+SHA-256 \u043F\u0440\u043E\u0447\u0438\u0442\u0430\u043D\u043D\u043E\u0433\u043E \u0442\u0435\u043A\u0441\u0442\u0430: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "hash") || (depth0 != null ? lookupProperty(depth0, "hash") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "hash", hash: {}, data, loc: { start: { line: 28, column: 29 }, end: { line: 28, column: 37 } } }) : helper)) != null ? stack1 : "") + `
 `;
     }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -1139,9 +1392,162 @@ Xizmat ko\u02BBrsatilmaguncha biz to\u02BBlov olmaymiz; to\u02BBlov havolasi vaq
 
 \u041C\u044B \u043D\u0435 \u0431\u0435\u0440\u0451\u043C \u043E\u043F\u043B\u0430\u0442\u0443 \u0434\u043E \u043E\u043A\u0430\u0437\u0430\u043D\u0438\u044F \u0443\u0441\u043B\u0443\u0433\u0438; \u0441\u0441\u044B\u043B\u043A\u0430 \u043D\u0430 \u043E\u043F\u043B\u0430\u0442\u0443 \u043F\u043E\u044F\u0432\u0438\u0442\u0441\u044F \u043D\u0430 \u0441\u0442\u0440\u0430\u043D\u0438\u0446\u0435 \u0432\u0430\u0448\u0435\u0439 \u0437\u0430\u044F\u0432\u043A\u0438 \u0438 \u043F\u0440\u0438\u0434\u0451\u0442 \u043F\u043E \u044D\u043B\u0435\u043A\u0442\u0440\u043E\u043D\u043D\u043E\u0439 \u043F\u043E\u0447\u0442\u0435, \u043A\u043E\u0433\u0434\u0430 \u043D\u0430\u0441\u0442\u0443\u043F\u0438\u0442 \u0441\u0440\u043E\u043A.
 
-` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 11, column: 0 }, end: { line: 18, column: 9 } } })) != null ? stack1 : "") + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
+\u041F\u043E\u0434\u043F\u0438\u0441\u0430\u043D\u043D\u044B\u0435 \u0432\u0430\u043C\u0438 \u0434\u043E\u043A\u0443\u043C\u0435\u043D\u0442\u044B \u0442\u0430\u043A\u0436\u0435 \u043F\u0440\u0438\u043B\u043E\u0436\u0435\u043D\u044B \u043A \u044D\u0442\u043E\u043C\u0443 \u043F\u0438\u0441\u044C\u043C\u0443 \u0432 \u0444\u043E\u0440\u043C\u0430\u0442\u0435 PDF.
+
+` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "agreements") : depth0, { name: "each", hash: {}, fn: container.program(2, data, 0), inverse: container.noop, data, loc: { start: { line: 13, column: 0 }, end: { line: 31, column: 9 } } })) != null ? stack1 : "") + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
 ` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) != null ? stack1 : "") + `
 ` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) != null ? stack1 : "") + `
+`;
+    }, useData: !0 }) } },
+    cancellation: { en: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Your cancellation is confirmed: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 32 }, end: { line: 1, column: 43 } } }) : helper)) != null ? stack1 : "") + " (" + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 1, column: 45 }, end: { line: 1, column: 58 } } }) : helper)) != null ? stack1 : "") + ")";
+    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return '<p><a href="' + container.escapeExpression((helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "statusUrl", hash: {}, data, loc: { start: { line: 5, column: 31 }, end: { line: 5, column: 44 } } }) : helper)) + '">Open your application page</a></p>';
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `<div lang="en" style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
+  <p>Hello,</p>
+  <p>We received your cancellation of your contract for <strong>` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 64 }, end: { line: 3, column: 75 } } }) : helper)) + "</strong> on " + alias4((helper = (helper = lookupProperty(helpers, "changedAt") || (depth0 != null ? lookupProperty(depth0, "changedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "changedAt", hash: {}, data, loc: { start: { line: 3, column: 88 }, end: { line: 3, column: 101 } } }) : helper)) + `. Your application is cancelled, without penalty or obligation: we will not start any work on it.</p>
+  <p>Your reference: <strong>` + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 4, column: 29 }, end: { line: 4, column: 42 } } }) : helper)) + `</strong>. Please quote it when you contact us.</p>
+  ` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 5, column: 2 }, end: { line: 5, column: 87 } } })) != null ? stack1 : "") + `
+  <p>If you did not cancel it yourself, call us at once at <a href="tel:` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phoneDigits") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</a>.</p>
+  <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + `</p>
+</div>
+`;
+    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `
+Your application page: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "statusUrl", hash: {}, data, loc: { start: { line: 8, column: 23 }, end: { line: 8, column: 36 } } }) : helper)) != null ? stack1 : "") + `
+`;
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `Hello,
+
+We received your cancellation of your contract for ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 51 }, end: { line: 3, column: 62 } } }) : helper)) != null ? stack1 : "") + " on " + ((stack1 = (helper = (helper = lookupProperty(helpers, "changedAt") || (depth0 != null ? lookupProperty(depth0, "changedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "changedAt", hash: {}, data, loc: { start: { line: 3, column: 66 }, end: { line: 3, column: 79 } } }) : helper)) != null ? stack1 : "") + `. Your application is cancelled, without penalty or obligation: we will not start any work on it.
+
+Your reference: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 5, column: 16 }, end: { line: 5, column: 29 } } }) : helper)) != null ? stack1 : "") + `. Please quote it when you contact us.
+` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 6, column: 0 }, end: { line: 9, column: 7 } } })) != null ? stack1 : "") + `
+If you did not cancel it yourself, call us at once at ` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) != null ? stack1 : "") + `.
+
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) != null ? stack1 : "") + `
+`;
+    }, useData: !0 }) }, uz: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Bekor qilganingiz tasdiqlandi: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 31 }, end: { line: 1, column: 42 } } }) : helper)) != null ? stack1 : "") + " (" + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 1, column: 44 }, end: { line: 1, column: 57 } } }) : helper)) != null ? stack1 : "") + ")";
+    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return '<p><a href="' + container.escapeExpression((helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "statusUrl", hash: {}, data, loc: { start: { line: 5, column: 31 }, end: { line: 5, column: 44 } } }) : helper)) + '">Ariza sahifangizni oching</a></p>';
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `<div lang="uz" style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
+  <p>Assalomu alaykum,</p>
+  <p><strong>\xAB` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 14 }, end: { line: 3, column: 25 } } }) : helper)) + "\xBB</strong> xizmati bo\u02BByicha shartnomani bekor qilganingizni qabul qildik (" + alias4((helper = (helper = lookupProperty(helpers, "changedAt") || (depth0 != null ? lookupProperty(depth0, "changedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "changedAt", hash: {}, data, loc: { start: { line: 3, column: 99 }, end: { line: 3, column: 112 } } }) : helper)) + `). Arizangiz hech qanday jarima va majburiyatsiz bekor qilindi: u bo\u02BByicha hech qanday ish boshlamaymiz.</p>
+  <p>Ariza raqami: <strong>` + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 4, column: 27 }, end: { line: 4, column: 40 } } }) : helper)) + `</strong>. Biz bilan bog\u02BBlanganingizda shu raqamni ayting.</p>
+  ` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 5, column: 2 }, end: { line: 5, column: 86 } } })) != null ? stack1 : "") + `
+  <p>Agar uni o\u02BBzingiz bekor qilmagan bo\u02BBlsangiz, darhol <a href="tel:` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phoneDigits") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</a> raqamiga qo\u02BBng\u02BBiroq qiling.</p>
+  <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + `</p>
+</div>
+`;
+    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `
+Ariza sahifangiz: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "statusUrl", hash: {}, data, loc: { start: { line: 8, column: 18 }, end: { line: 8, column: 31 } } }) : helper)) != null ? stack1 : "") + `
+`;
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `Assalomu alaykum,
+
+\xAB` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 1 }, end: { line: 3, column: 12 } } }) : helper)) != null ? stack1 : "") + "\xBB xizmati bo\u02BByicha shartnomani bekor qilganingizni qabul qildik (" + ((stack1 = (helper = (helper = lookupProperty(helpers, "changedAt") || (depth0 != null ? lookupProperty(depth0, "changedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "changedAt", hash: {}, data, loc: { start: { line: 3, column: 77 }, end: { line: 3, column: 90 } } }) : helper)) != null ? stack1 : "") + `). Arizangiz hech qanday jarima va majburiyatsiz bekor qilindi: u bo\u02BByicha hech qanday ish boshlamaymiz.
+
+Ariza raqami: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 5, column: 14 }, end: { line: 5, column: 27 } } }) : helper)) != null ? stack1 : "") + `. Biz bilan bog\u02BBlanganingizda shu raqamni ayting.
+` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 6, column: 0 }, end: { line: 9, column: 7 } } })) != null ? stack1 : "") + `
+Agar uni o\u02BBzingiz bekor qilmagan bo\u02BBlsangiz, darhol ` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) != null ? stack1 : "") + ` raqamiga qo\u02BBng\u02BBiroq qiling.
+
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) != null ? stack1 : "") + `
+`;
+    }, useData: !0 }) }, ru: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "\u041E\u0442\u043C\u0435\u043D\u0430 \u043F\u043E\u0434\u0442\u0432\u0435\u0440\u0436\u0434\u0435\u043D\u0430: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 21 }, end: { line: 1, column: 32 } } }) : helper)) != null ? stack1 : "") + " (" + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 1, column: 34 }, end: { line: 1, column: 47 } } }) : helper)) != null ? stack1 : "") + ")";
+    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return '<p><a href="' + container.escapeExpression((helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "statusUrl", hash: {}, data, loc: { start: { line: 5, column: 31 }, end: { line: 5, column: 44 } } }) : helper)) + '">\u041E\u0442\u043A\u0440\u044B\u0442\u044C \u0441\u0442\u0440\u0430\u043D\u0438\u0446\u0443 \u0437\u0430\u044F\u0432\u043A\u0438</a></p>';
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `<div lang="ru" style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
+  <p>\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!</p>
+  <p>\u041C\u044B \u043F\u043E\u043B\u0443\u0447\u0438\u043B\u0438 \u0432\u0430\u0448\u0443 \u043E\u0442\u043C\u0435\u043D\u0443 \u0434\u043E\u0433\u043E\u0432\u043E\u0440\u0430 \u043D\u0430 \u0443\u0441\u043B\u0443\u0433\u0443 <strong>\xAB` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 57 }, end: { line: 3, column: 68 } } }) : helper)) + "\xBB</strong> (" + alias4((helper = (helper = lookupProperty(helpers, "changedAt") || (depth0 != null ? lookupProperty(depth0, "changedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "changedAt", hash: {}, data, loc: { start: { line: 3, column: 80 }, end: { line: 3, column: 93 } } }) : helper)) + `). \u0412\u0430\u0448\u0430 \u0437\u0430\u044F\u0432\u043A\u0430 \u043E\u0442\u043C\u0435\u043D\u0435\u043D\u0430 \u0431\u0435\u0437 \u0448\u0442\u0440\u0430\u0444\u043E\u0432 \u0438 \u043E\u0431\u044F\u0437\u0430\u0442\u0435\u043B\u044C\u0441\u0442\u0432: \u043D\u0438\u043A\u0430\u043A\u0443\u044E \u0440\u0430\u0431\u043E\u0442\u0443 \u043F\u043E \u043D\u0435\u0439 \u043C\u044B \u043D\u0430\u0447\u0438\u043D\u0430\u0442\u044C \u043D\u0435 \u0431\u0443\u0434\u0435\u043C.</p>
+  <p>\u041D\u043E\u043C\u0435\u0440 \u0437\u0430\u044F\u0432\u043A\u0438: <strong>` + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 4, column: 27 }, end: { line: 4, column: 40 } } }) : helper)) + `</strong>. \u041F\u043E\u0436\u0430\u043B\u0443\u0439\u0441\u0442\u0430, \u043D\u0430\u0437\u044B\u0432\u0430\u0439\u0442\u0435 \u0435\u0433\u043E, \u043A\u043E\u0433\u0434\u0430 \u043E\u0431\u0440\u0430\u0449\u0430\u0435\u0442\u0435\u0441\u044C \u043A \u043D\u0430\u043C.</p>
+  ` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 5, column: 2 }, end: { line: 5, column: 84 } } })) != null ? stack1 : "") + `
+  <p>\u0415\u0441\u043B\u0438 \u0432\u044B \u043D\u0435 \u043E\u0442\u043C\u0435\u043D\u044F\u043B\u0438 \u0437\u0430\u044F\u0432\u043A\u0443 \u0441\u0430\u043C\u0438, \u0441\u0440\u0430\u0437\u0443 \u043F\u043E\u0437\u0432\u043E\u043D\u0438\u0442\u0435 \u043D\u0430\u043C \u043F\u043E \u043D\u043E\u043C\u0435\u0440\u0443 <a href="tel:` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phoneDigits") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</a>.</p>
+  <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + `</p>
+</div>
+`;
+    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `
+\u0421\u0442\u0440\u0430\u043D\u0438\u0446\u0430 \u0432\u0430\u0448\u0435\u0439 \u0437\u0430\u044F\u0432\u043A\u0438: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "statusUrl", hash: {}, data, loc: { start: { line: 8, column: 23 }, end: { line: 8, column: 36 } } }) : helper)) != null ? stack1 : "") + `
+`;
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!
+
+\u041C\u044B \u043F\u043E\u043B\u0443\u0447\u0438\u043B\u0438 \u0432\u0430\u0448\u0443 \u043E\u0442\u043C\u0435\u043D\u0443 \u0434\u043E\u0433\u043E\u0432\u043E\u0440\u0430 \u043D\u0430 \u0443\u0441\u043B\u0443\u0433\u0443 \xAB` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 44 }, end: { line: 3, column: 55 } } }) : helper)) != null ? stack1 : "") + "\xBB (" + ((stack1 = (helper = (helper = lookupProperty(helpers, "changedAt") || (depth0 != null ? lookupProperty(depth0, "changedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "changedAt", hash: {}, data, loc: { start: { line: 3, column: 58 }, end: { line: 3, column: 71 } } }) : helper)) != null ? stack1 : "") + `). \u0412\u0430\u0448\u0430 \u0437\u0430\u044F\u0432\u043A\u0430 \u043E\u0442\u043C\u0435\u043D\u0435\u043D\u0430 \u0431\u0435\u0437 \u0448\u0442\u0440\u0430\u0444\u043E\u0432 \u0438 \u043E\u0431\u044F\u0437\u0430\u0442\u0435\u043B\u044C\u0441\u0442\u0432: \u043D\u0438\u043A\u0430\u043A\u0443\u044E \u0440\u0430\u0431\u043E\u0442\u0443 \u043F\u043E \u043D\u0435\u0439 \u043C\u044B \u043D\u0430\u0447\u0438\u043D\u0430\u0442\u044C \u043D\u0435 \u0431\u0443\u0434\u0435\u043C.
+
+\u041D\u043E\u043C\u0435\u0440 \u0437\u0430\u044F\u0432\u043A\u0438: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 5, column: 14 }, end: { line: 5, column: 27 } } }) : helper)) != null ? stack1 : "") + `. \u041F\u043E\u0436\u0430\u043B\u0443\u0439\u0441\u0442\u0430, \u043D\u0430\u0437\u044B\u0432\u0430\u0439\u0442\u0435 \u0435\u0433\u043E, \u043A\u043E\u0433\u0434\u0430 \u043E\u0431\u0440\u0430\u0449\u0430\u0435\u0442\u0435\u0441\u044C \u043A \u043D\u0430\u043C.
+` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 6, column: 0 }, end: { line: 9, column: 7 } } })) != null ? stack1 : "") + `
+\u0415\u0441\u043B\u0438 \u0432\u044B \u043D\u0435 \u043E\u0442\u043C\u0435\u043D\u044F\u043B\u0438 \u0437\u0430\u044F\u0432\u043A\u0443 \u0441\u0430\u043C\u0438, \u0441\u0440\u0430\u0437\u0443 \u043F\u043E\u0437\u0432\u043E\u043D\u0438\u0442\u0435 \u043D\u0430\u043C \u043F\u043E \u043D\u043E\u043C\u0435\u0440\u0443 ` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) != null ? stack1 : "") + `.
+
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) != null ? stack1 : "") + `
 `;
     }, useData: !0 }) } },
     confirmation: { en: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
@@ -1248,6 +1654,124 @@ Savolingiz bo\u02BBlsa, ushbu xatga javob yozing yoki ` + ((stack1 = alias4((sta
 
 ` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
 ` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) != null ? stack1 : "") + `
+`;
+    }, useData: !0 }) } },
+    "draft-resume": { en: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Continue your application: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "form") || (depth0 != null ? lookupProperty(depth0, "form") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "form", hash: {}, data, loc: { start: { line: 1, column: 27 }, end: { line: 1, column: 35 } } }) : helper)) != null ? stack1 : "");
+    }, useData: !0 }), html: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `<div lang="en" style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
+  <p>Hello,</p>
+  <p>You saved your answers to <strong>` + alias4((helper = (helper = lookupProperty(helpers, "form") || (depth0 != null ? lookupProperty(depth0, "form") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "form", hash: {}, data, loc: { start: { line: 3, column: 39 }, end: { line: 3, column: 47 } } }) : helper)) + `</strong> to continue later. Open this link to carry on where you left off:</p>
+  <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "resumeUrl") || (depth0 != null ? lookupProperty(depth0, "resumeUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "resumeUrl", hash: {}, data, loc: { start: { line: 4, column: 14 }, end: { line: 4, column: 27 } } }) : helper)) + `">Continue my application</a></p>
+  <p>The link works once, for ` + alias4((helper = (helper = lookupProperty(helpers, "resumeDays") || (depth0 != null ? lookupProperty(depth0, "resumeDays") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "resumeDays", hash: {}, data, loc: { start: { line: 5, column: 30 }, end: { line: 5, column: 44 } } }) : helper)) + ` days. Sensitive answers (such as a Social Security number) and files were not saved: you will enter them again.</p>
+  <p>If you did not ask for this e-mail, you can ignore it: nothing was sent to us.</p>
+  <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</p>
+</div>
+`;
+    }, useData: !0 }), text: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `Hello,
+
+You saved your answers to ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "form") || (depth0 != null ? lookupProperty(depth0, "form") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "form", hash: {}, data, loc: { start: { line: 3, column: 26 }, end: { line: 3, column: 34 } } }) : helper)) != null ? stack1 : "") + ` to continue later. Open this link to carry on where you left off:
+
+` + ((stack1 = (helper = (helper = lookupProperty(helpers, "resumeUrl") || (depth0 != null ? lookupProperty(depth0, "resumeUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "resumeUrl", hash: {}, data, loc: { start: { line: 5, column: 0 }, end: { line: 5, column: 13 } } }) : helper)) != null ? stack1 : "") + `
+
+The link works once, for ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "resumeDays") || (depth0 != null ? lookupProperty(depth0, "resumeDays") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "resumeDays", hash: {}, data, loc: { start: { line: 7, column: 25 }, end: { line: 7, column: 39 } } }) : helper)) != null ? stack1 : "") + ` days. Sensitive answers (such as a Social Security number) and files were not saved: you will enter them again.
+
+If you did not ask for this e-mail, you can ignore it: nothing was sent to us.
+
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) != null ? stack1 : "") + `
+`;
+    }, useData: !0 }) }, uz: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Arizangizni davom ettiring: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "form") || (depth0 != null ? lookupProperty(depth0, "form") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "form", hash: {}, data, loc: { start: { line: 1, column: 28 }, end: { line: 1, column: 36 } } }) : helper)) != null ? stack1 : "");
+    }, useData: !0 }), html: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `<div lang="uz" style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
+  <p>Assalomu alaykum,</p>
+  <p>Siz <strong>\xAB` + alias4((helper = (helper = lookupProperty(helpers, "form") || (depth0 != null ? lookupProperty(depth0, "form") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "form", hash: {}, data, loc: { start: { line: 3, column: 18 }, end: { line: 3, column: 26 } } }) : helper)) + `\xBB</strong> shaklidagi javoblaringizni keyinroq davom ettirish uchun saqladingiz. To\u02BBxtagan joyingizdan davom etish uchun ushbu havolani oching:</p>
+  <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "resumeUrl") || (depth0 != null ? lookupProperty(depth0, "resumeUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "resumeUrl", hash: {}, data, loc: { start: { line: 4, column: 14 }, end: { line: 4, column: 27 } } }) : helper)) + `">Arizamni davom ettirish</a></p>
+  <p>Havola bir marta va ` + alias4((helper = (helper = lookupProperty(helpers, "resumeDays") || (depth0 != null ? lookupProperty(depth0, "resumeDays") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "resumeDays", hash: {}, data, loc: { start: { line: 5, column: 25 }, end: { line: 5, column: 39 } } }) : helper)) + ` kun davomida ishlaydi. Maxfiy javoblar (masalan, ijtimoiy xavfsizlik raqami) va fayllar saqlanmadi: ularni qaytadan kiritasiz.</p>
+  <p>Agar bu xatni so\u02BBramagan bo\u02BBlsangiz, unga e\u02BCtibor bermang: bizga hech narsa yuborilmadi.</p>
+  <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</p>
+</div>
+`;
+    }, useData: !0 }), text: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `Assalomu alaykum,
+
+Siz \xAB` + ((stack1 = (helper = (helper = lookupProperty(helpers, "form") || (depth0 != null ? lookupProperty(depth0, "form") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "form", hash: {}, data, loc: { start: { line: 3, column: 5 }, end: { line: 3, column: 13 } } }) : helper)) != null ? stack1 : "") + `\xBB shaklidagi javoblaringizni keyinroq davom ettirish uchun saqladingiz. To\u02BBxtagan joyingizdan davom etish uchun ushbu havolani oching:
+
+` + ((stack1 = (helper = (helper = lookupProperty(helpers, "resumeUrl") || (depth0 != null ? lookupProperty(depth0, "resumeUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "resumeUrl", hash: {}, data, loc: { start: { line: 5, column: 0 }, end: { line: 5, column: 13 } } }) : helper)) != null ? stack1 : "") + `
+
+Havola bir marta va ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "resumeDays") || (depth0 != null ? lookupProperty(depth0, "resumeDays") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "resumeDays", hash: {}, data, loc: { start: { line: 7, column: 20 }, end: { line: 7, column: 34 } } }) : helper)) != null ? stack1 : "") + ` kun davomida ishlaydi. Maxfiy javoblar (masalan, ijtimoiy xavfsizlik raqami) va fayllar saqlanmadi: ularni qaytadan kiritasiz.
+
+Agar bu xatni so\u02BBramagan bo\u02BBlsangiz, unga e\u02BCtibor bermang: bizga hech narsa yuborilmadi.
+
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) != null ? stack1 : "") + `
+`;
+    }, useData: !0 }) }, ru: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "\u041F\u0440\u043E\u0434\u043E\u043B\u0436\u0438\u0442\u0435 \u0437\u0430\u043F\u043E\u043B\u043D\u0435\u043D\u0438\u0435 \u0437\u0430\u044F\u0432\u043A\u0438: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "form") || (depth0 != null ? lookupProperty(depth0, "form") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "form", hash: {}, data, loc: { start: { line: 1, column: 30 }, end: { line: 1, column: 38 } } }) : helper)) != null ? stack1 : "");
+    }, useData: !0 }), html: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `<div lang="ru" style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
+  <p>\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!</p>
+  <p>\u0412\u044B \u0441\u043E\u0445\u0440\u0430\u043D\u0438\u043B\u0438 \u043E\u0442\u0432\u0435\u0442\u044B \u0432 \u0444\u043E\u0440\u043C\u0435 <strong>\xAB` + alias4((helper = (helper = lookupProperty(helpers, "form") || (depth0 != null ? lookupProperty(depth0, "form") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "form", hash: {}, data, loc: { start: { line: 3, column: 42 }, end: { line: 3, column: 50 } } }) : helper)) + `\xBB</strong>, \u0447\u0442\u043E\u0431\u044B \u043F\u0440\u043E\u0434\u043E\u043B\u0436\u0438\u0442\u044C \u043F\u043E\u0437\u0436\u0435. \u041E\u0442\u043A\u0440\u043E\u0439\u0442\u0435 \u044D\u0442\u0443 \u0441\u0441\u044B\u043B\u043A\u0443, \u0447\u0442\u043E\u0431\u044B \u043F\u0440\u043E\u0434\u043E\u043B\u0436\u0438\u0442\u044C \u0441 \u0442\u043E\u0433\u043E \u043C\u0435\u0441\u0442\u0430, \u0433\u0434\u0435 \u043E\u0441\u0442\u0430\u043D\u043E\u0432\u0438\u043B\u0438\u0441\u044C:</p>
+  <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "resumeUrl") || (depth0 != null ? lookupProperty(depth0, "resumeUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "resumeUrl", hash: {}, data, loc: { start: { line: 4, column: 14 }, end: { line: 4, column: 27 } } }) : helper)) + `">\u041F\u0440\u043E\u0434\u043E\u043B\u0436\u0438\u0442\u044C \u0437\u0430\u043F\u043E\u043B\u043D\u0435\u043D\u0438\u0435 \u0437\u0430\u044F\u0432\u043A\u0438</a></p>
+  <p>\u0421\u0441\u044B\u043B\u043A\u0430 \u0440\u0430\u0431\u043E\u0442\u0430\u0435\u0442 \u043E\u0434\u0438\u043D \u0440\u0430\u0437 \u0432 \u0442\u0435\u0447\u0435\u043D\u0438\u0435 ` + alias4((helper = (helper = lookupProperty(helpers, "resumeDays") || (depth0 != null ? lookupProperty(depth0, "resumeDays") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "resumeDays", hash: {}, data, loc: { start: { line: 5, column: 40 }, end: { line: 5, column: 54 } } }) : helper)) + ` \u0434\u043D\u0435\u0439. \u041A\u043E\u043D\u0444\u0438\u0434\u0435\u043D\u0446\u0438\u0430\u043B\u044C\u043D\u044B\u0435 \u043E\u0442\u0432\u0435\u0442\u044B (\u043D\u0430\u043F\u0440\u0438\u043C\u0435\u0440, \u043D\u043E\u043C\u0435\u0440 \u0441\u043E\u0446\u0438\u0430\u043B\u044C\u043D\u043E\u0433\u043E \u0441\u0442\u0440\u0430\u0445\u043E\u0432\u0430\u043D\u0438\u044F) \u0438 \u0444\u0430\u0439\u043B\u044B \u043D\u0435 \u0441\u043E\u0445\u0440\u0430\u043D\u0435\u043D\u044B: \u0438\u0445 \u043D\u0443\u0436\u043D\u043E \u0431\u0443\u0434\u0435\u0442 \u0432\u0432\u0435\u0441\u0442\u0438 \u0437\u0430\u043D\u043E\u0432\u043E.</p>
+  <p>\u0415\u0441\u043B\u0438 \u0432\u044B \u043D\u0435 \u0437\u0430\u043F\u0440\u0430\u0448\u0438\u0432\u0430\u043B\u0438 \u044D\u0442\u043E \u043F\u0438\u0441\u044C\u043C\u043E, \u043F\u0440\u043E\u0441\u0442\u043E \u043D\u0435 \u043E\u0431\u0440\u0430\u0449\u0430\u0439\u0442\u0435 \u043D\u0430 \u043D\u0435\u0433\u043E \u0432\u043D\u0438\u043C\u0430\u043D\u0438\u044F: \u043D\u0430\u043C \u043D\u0438\u0447\u0435\u0433\u043E \u043D\u0435 \u043E\u0442\u043F\u0440\u0430\u0432\u043B\u0435\u043D\u043E.</p>
+  <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</p>
+</div>
+`;
+    }, useData: !0 }), text: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!
+
+\u0412\u044B \u0441\u043E\u0445\u0440\u0430\u043D\u0438\u043B\u0438 \u043E\u0442\u0432\u0435\u0442\u044B \u0432 \u0444\u043E\u0440\u043C\u0435 \xAB` + ((stack1 = (helper = (helper = lookupProperty(helpers, "form") || (depth0 != null ? lookupProperty(depth0, "form") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "form", hash: {}, data, loc: { start: { line: 3, column: 29 }, end: { line: 3, column: 37 } } }) : helper)) != null ? stack1 : "") + `\xBB, \u0447\u0442\u043E\u0431\u044B \u043F\u0440\u043E\u0434\u043E\u043B\u0436\u0438\u0442\u044C \u043F\u043E\u0437\u0436\u0435. \u041E\u0442\u043A\u0440\u043E\u0439\u0442\u0435 \u044D\u0442\u0443 \u0441\u0441\u044B\u043B\u043A\u0443, \u0447\u0442\u043E\u0431\u044B \u043F\u0440\u043E\u0434\u043E\u043B\u0436\u0438\u0442\u044C \u0441 \u0442\u043E\u0433\u043E \u043C\u0435\u0441\u0442\u0430, \u0433\u0434\u0435 \u043E\u0441\u0442\u0430\u043D\u043E\u0432\u0438\u043B\u0438\u0441\u044C:
+
+` + ((stack1 = (helper = (helper = lookupProperty(helpers, "resumeUrl") || (depth0 != null ? lookupProperty(depth0, "resumeUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "resumeUrl", hash: {}, data, loc: { start: { line: 5, column: 0 }, end: { line: 5, column: 13 } } }) : helper)) != null ? stack1 : "") + `
+
+\u0421\u0441\u044B\u043B\u043A\u0430 \u0440\u0430\u0431\u043E\u0442\u0430\u0435\u0442 \u043E\u0434\u0438\u043D \u0440\u0430\u0437 \u0432 \u0442\u0435\u0447\u0435\u043D\u0438\u0435 ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "resumeDays") || (depth0 != null ? lookupProperty(depth0, "resumeDays") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "resumeDays", hash: {}, data, loc: { start: { line: 7, column: 35 }, end: { line: 7, column: 49 } } }) : helper)) != null ? stack1 : "") + ` \u0434\u043D\u0435\u0439. \u041A\u043E\u043D\u0444\u0438\u0434\u0435\u043D\u0446\u0438\u0430\u043B\u044C\u043D\u044B\u0435 \u043E\u0442\u0432\u0435\u0442\u044B (\u043D\u0430\u043F\u0440\u0438\u043C\u0435\u0440, \u043D\u043E\u043C\u0435\u0440 \u0441\u043E\u0446\u0438\u0430\u043B\u044C\u043D\u043E\u0433\u043E \u0441\u0442\u0440\u0430\u0445\u043E\u0432\u0430\u043D\u0438\u044F) \u0438 \u0444\u0430\u0439\u043B\u044B \u043D\u0435 \u0441\u043E\u0445\u0440\u0430\u043D\u0435\u043D\u044B: \u0438\u0445 \u043D\u0443\u0436\u043D\u043E \u0431\u0443\u0434\u0435\u0442 \u0432\u0432\u0435\u0441\u0442\u0438 \u0437\u0430\u043D\u043E\u0432\u043E.
+
+\u0415\u0441\u043B\u0438 \u0432\u044B \u043D\u0435 \u0437\u0430\u043F\u0440\u0430\u0448\u0438\u0432\u0430\u043B\u0438 \u044D\u0442\u043E \u043F\u0438\u0441\u044C\u043C\u043E, \u043F\u0440\u043E\u0441\u0442\u043E \u043D\u0435 \u043E\u0431\u0440\u0430\u0449\u0430\u0439\u0442\u0435 \u043D\u0430 \u043D\u0435\u0433\u043E \u0432\u043D\u0438\u043C\u0430\u043D\u0438\u044F: \u043D\u0430\u043C \u043D\u0438\u0447\u0435\u0433\u043E \u043D\u0435 \u043E\u0442\u043F\u0440\u0430\u0432\u043B\u0435\u043D\u043E.
+
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) != null ? stack1 : "") + `
 `;
     }, useData: !0 }) } },
     "payment-due": { en: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
@@ -1357,6 +1881,94 @@ Ariza sahifangiz: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "st
 ` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
 ` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) != null ? stack1 : "") + `
 ` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) != null ? stack1 : "") + `
+`;
+    }, useData: !0 }) } },
+    "staff-cancellation": { en: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Cancelled by the applicant: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 28 }, end: { line: 1, column: 39 } } }) : helper)) != null ? stack1 : "") + " from " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 45 }, end: { line: 1, column: 53 } } }) : helper)) != null ? stack1 : "") + " (" + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 1, column: 55 }, end: { line: 1, column: 68 } } }) : helper)) != null ? stack1 : "") + ")";
+    }, useData: !0 }), html: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `<div lang="en" style="font-family: Arial, sans-serif; font-size: 15px; line-height: 1.5; color: #1a1a1a">
+  <p>The applicant cancelled their application <strong>` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 2, column: 55 }, end: { line: 2, column: 66 } } }) : helper)) + "</strong> (" + alias4((helper = (helper = lookupProperty(helpers, "form") || (depth0 != null ? lookupProperty(depth0, "form") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "form", hash: {}, data, loc: { start: { line: 2, column: 77 }, end: { line: 2, column: 85 } } }) : helper)) + ") from their application page on " + alias4((helper = (helper = lookupProperty(helpers, "changedAt") || (depth0 != null ? lookupProperty(depth0, "changedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "changedAt", hash: {}, data, loc: { start: { line: 2, column: 118 }, end: { line: 2, column: 131 } } }) : helper)) + ": reference " + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 2, column: 143 }, end: { line: 2, column: 156 } } }) : helper)) + ", submitted " + alias4((helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 2, column: 168 }, end: { line: 2, column: 183 } } }) : helper)) + ", language " + alias4((helper = (helper = lookupProperty(helpers, "language") || (depth0 != null ? lookupProperty(depth0, "language") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "language", hash: {}, data, loc: { start: { line: 2, column: 194 }, end: { line: 2, column: 206 } } }) : helper)) + `.</p>
+  <p>The status is now final: do not start any work on it and take no payment for it.</p>
+  <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "listUrl") || (depth0 != null ? lookupProperty(depth0, "listUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "listUrl", hash: {}, data, loc: { start: { line: 4, column: 14 }, end: { line: 4, column: 25 } } }) : helper)) + '">Open the list</a> \xB7 reference ' + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 4, column: 57 }, end: { line: 4, column: 70 } } }) : helper)) + `.</p>
+</div>
+`;
+    }, useData: !0 }), text: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "The applicant cancelled their application " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 42 }, end: { line: 1, column: 53 } } }) : helper)) != null ? stack1 : "") + " (" + ((stack1 = (helper = (helper = lookupProperty(helpers, "form") || (depth0 != null ? lookupProperty(depth0, "form") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "form", hash: {}, data, loc: { start: { line: 1, column: 55 }, end: { line: 1, column: 63 } } }) : helper)) != null ? stack1 : "") + ") from their application page on " + ((stack1 = (helper = (helper = lookupProperty(helpers, "changedAt") || (depth0 != null ? lookupProperty(depth0, "changedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "changedAt", hash: {}, data, loc: { start: { line: 1, column: 96 }, end: { line: 1, column: 109 } } }) : helper)) != null ? stack1 : "") + ": reference " + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 1, column: 121 }, end: { line: 1, column: 134 } } }) : helper)) != null ? stack1 : "") + ", submitted " + ((stack1 = (helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 1, column: 146 }, end: { line: 1, column: 161 } } }) : helper)) != null ? stack1 : "") + ", language " + ((stack1 = (helper = (helper = lookupProperty(helpers, "language") || (depth0 != null ? lookupProperty(depth0, "language") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "language", hash: {}, data, loc: { start: { line: 1, column: 172 }, end: { line: 1, column: 184 } } }) : helper)) != null ? stack1 : "") + `.
+
+The status is now final: do not start any work on it and take no payment for it.
+
+Open the list: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "listUrl") || (depth0 != null ? lookupProperty(depth0, "listUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "listUrl", hash: {}, data, loc: { start: { line: 5, column: 15 }, end: { line: 5, column: 26 } } }) : helper)) != null ? stack1 : "") + `
+Reference: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 6, column: 11 }, end: { line: 6, column: 24 } } }) : helper)) != null ? stack1 : "") + `.
+`;
+    }, useData: !0 }) }, uz: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Ariza beruvchi bekor qildi: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 28 }, end: { line: 1, column: 39 } } }) : helper)) != null ? stack1 : "") + ", " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 41 }, end: { line: 1, column: 49 } } }) : helper)) != null ? stack1 : "") + " (" + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 1, column: 51 }, end: { line: 1, column: 64 } } }) : helper)) != null ? stack1 : "") + ")";
+    }, useData: !0 }), html: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `<div lang="uz" style="font-family: Arial, sans-serif; font-size: 15px; line-height: 1.5; color: #1a1a1a">
+  <p>Ariza beruvchi <strong>` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 2, column: 28 }, end: { line: 2, column: 39 } } }) : helper)) + "</strong> (" + alias4((helper = (helper = lookupProperty(helpers, "form") || (depth0 != null ? lookupProperty(depth0, "form") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "form", hash: {}, data, loc: { start: { line: 2, column: 50 }, end: { line: 2, column: 58 } } }) : helper)) + ") arizasini o\u02BBz ariza sahifasidan bekor qildi (" + alias4((helper = (helper = lookupProperty(helpers, "changedAt") || (depth0 != null ? lookupProperty(depth0, "changedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "changedAt", hash: {}, data, loc: { start: { line: 2, column: 105 }, end: { line: 2, column: 118 } } }) : helper)) + "): raqami " + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 2, column: 128 }, end: { line: 2, column: 141 } } }) : helper)) + ", yuborilgan vaqt " + alias4((helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 2, column: 159 }, end: { line: 2, column: 174 } } }) : helper)) + ", tili " + alias4((helper = (helper = lookupProperty(helpers, "language") || (depth0 != null ? lookupProperty(depth0, "language") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "language", hash: {}, data, loc: { start: { line: 2, column: 181 }, end: { line: 2, column: 193 } } }) : helper)) + `.</p>
+  <p>Endi holat yakuniy: u bo\u02BByicha hech qanday ish boshlamang va to\u02BBlov olmang.</p>
+  <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "listUrl") || (depth0 != null ? lookupProperty(depth0, "listUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "listUrl", hash: {}, data, loc: { start: { line: 4, column: 14 }, end: { line: 4, column: 25 } } }) : helper)) + '">Ro\u02BByxatni ochish</a> \xB7 raqami ' + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 4, column: 57 }, end: { line: 4, column: 70 } } }) : helper)) + `.</p>
+</div>
+`;
+    }, useData: !0 }), text: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Ariza beruvchi " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 15 }, end: { line: 1, column: 26 } } }) : helper)) != null ? stack1 : "") + " (" + ((stack1 = (helper = (helper = lookupProperty(helpers, "form") || (depth0 != null ? lookupProperty(depth0, "form") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "form", hash: {}, data, loc: { start: { line: 1, column: 28 }, end: { line: 1, column: 36 } } }) : helper)) != null ? stack1 : "") + ") arizasini o\u02BBz ariza sahifasidan bekor qildi (" + ((stack1 = (helper = (helper = lookupProperty(helpers, "changedAt") || (depth0 != null ? lookupProperty(depth0, "changedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "changedAt", hash: {}, data, loc: { start: { line: 1, column: 83 }, end: { line: 1, column: 96 } } }) : helper)) != null ? stack1 : "") + "): raqami " + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 1, column: 106 }, end: { line: 1, column: 119 } } }) : helper)) != null ? stack1 : "") + ", yuborilgan vaqt " + ((stack1 = (helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 1, column: 137 }, end: { line: 1, column: 152 } } }) : helper)) != null ? stack1 : "") + ", tili " + ((stack1 = (helper = (helper = lookupProperty(helpers, "language") || (depth0 != null ? lookupProperty(depth0, "language") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "language", hash: {}, data, loc: { start: { line: 1, column: 159 }, end: { line: 1, column: 171 } } }) : helper)) != null ? stack1 : "") + `.
+
+Endi holat yakuniy: u bo\u02BByicha hech qanday ish boshlamang va to\u02BBlov olmang.
+
+Ro\u02BByxatni ochish: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "listUrl") || (depth0 != null ? lookupProperty(depth0, "listUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "listUrl", hash: {}, data, loc: { start: { line: 5, column: 18 }, end: { line: 5, column: 29 } } }) : helper)) != null ? stack1 : "") + `
+Raqami: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 6, column: 8 }, end: { line: 6, column: 21 } } }) : helper)) != null ? stack1 : "") + `.
+`;
+    }, useData: !0 }) }, ru: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "\u0417\u0430\u044F\u0432\u0438\u0442\u0435\u043B\u044C \u043E\u0442\u043C\u0435\u043D\u0438\u043B \u0437\u0430\u044F\u0432\u043A\u0443: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 26 }, end: { line: 1, column: 37 } } }) : helper)) != null ? stack1 : "") + " \u043E\u0442 " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 41 }, end: { line: 1, column: 49 } } }) : helper)) != null ? stack1 : "") + " (" + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 1, column: 51 }, end: { line: 1, column: 64 } } }) : helper)) != null ? stack1 : "") + ")";
+    }, useData: !0 }), html: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `<div lang="ru" style="font-family: Arial, sans-serif; font-size: 15px; line-height: 1.5; color: #1a1a1a">
+  <p>\u0417\u0430\u044F\u0432\u0438\u0442\u0435\u043B\u044C \u043E\u0442\u043C\u0435\u043D\u0438\u043B \u0437\u0430\u044F\u0432\u043A\u0443 <strong>` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 2, column: 38 }, end: { line: 2, column: 49 } } }) : helper)) + "</strong> (" + alias4((helper = (helper = lookupProperty(helpers, "form") || (depth0 != null ? lookupProperty(depth0, "form") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "form", hash: {}, data, loc: { start: { line: 2, column: 60 }, end: { line: 2, column: 68 } } }) : helper)) + ") \u043D\u0430 \u0441\u0442\u0440\u0430\u043D\u0438\u0446\u0435 \u0441\u0432\u043E\u0435\u0439 \u0437\u0430\u044F\u0432\u043A\u0438 (" + alias4((helper = (helper = lookupProperty(helpers, "changedAt") || (depth0 != null ? lookupProperty(depth0, "changedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "changedAt", hash: {}, data, loc: { start: { line: 2, column: 96 }, end: { line: 2, column: 109 } } }) : helper)) + "): \u043D\u043E\u043C\u0435\u0440 " + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 2, column: 118 }, end: { line: 2, column: 131 } } }) : helper)) + ", \u043E\u0442\u043F\u0440\u0430\u0432\u043B\u0435\u043D\u0430 " + alias4((helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 2, column: 144 }, end: { line: 2, column: 159 } } }) : helper)) + ", \u044F\u0437\u044B\u043A " + alias4((helper = (helper = lookupProperty(helpers, "language") || (depth0 != null ? lookupProperty(depth0, "language") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "language", hash: {}, data, loc: { start: { line: 2, column: 166 }, end: { line: 2, column: 178 } } }) : helper)) + `.</p>
+  <p>\u0422\u0435\u043F\u0435\u0440\u044C \u0441\u0442\u0430\u0442\u0443\u0441 \u043E\u043A\u043E\u043D\u0447\u0430\u0442\u0435\u043B\u044C\u043D\u044B\u0439: \u043D\u0435 \u043D\u0430\u0447\u0438\u043D\u0430\u0439\u0442\u0435 \u043F\u043E \u043D\u0435\u0439 \u043D\u0438\u043A\u0430\u043A\u043E\u0439 \u0440\u0430\u0431\u043E\u0442\u044B \u0438 \u043D\u0435 \u0431\u0435\u0440\u0438\u0442\u0435 \u0437\u0430 \u043D\u0435\u0451 \u043E\u043F\u043B\u0430\u0442\u0443.</p>
+  <p><a href="` + alias4((helper = (helper = lookupProperty(helpers, "listUrl") || (depth0 != null ? lookupProperty(depth0, "listUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "listUrl", hash: {}, data, loc: { start: { line: 4, column: 14 }, end: { line: 4, column: 25 } } }) : helper)) + '">\u041E\u0442\u043A\u0440\u044B\u0442\u044C \u0441\u043F\u0438\u0441\u043E\u043A</a> \xB7 \u043D\u043E\u043C\u0435\u0440 ' + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 4, column: 54 }, end: { line: 4, column: 67 } } }) : helper)) + `.</p>
+</div>
+`;
+    }, useData: !0 }), text: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "\u0417\u0430\u044F\u0432\u0438\u0442\u0435\u043B\u044C \u043E\u0442\u043C\u0435\u043D\u0438\u043B \u0437\u0430\u044F\u0432\u043A\u0443 " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 25 }, end: { line: 1, column: 36 } } }) : helper)) != null ? stack1 : "") + " (" + ((stack1 = (helper = (helper = lookupProperty(helpers, "form") || (depth0 != null ? lookupProperty(depth0, "form") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "form", hash: {}, data, loc: { start: { line: 1, column: 38 }, end: { line: 1, column: 46 } } }) : helper)) != null ? stack1 : "") + ") \u043D\u0430 \u0441\u0442\u0440\u0430\u043D\u0438\u0446\u0435 \u0441\u0432\u043E\u0435\u0439 \u0437\u0430\u044F\u0432\u043A\u0438 (" + ((stack1 = (helper = (helper = lookupProperty(helpers, "changedAt") || (depth0 != null ? lookupProperty(depth0, "changedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "changedAt", hash: {}, data, loc: { start: { line: 1, column: 74 }, end: { line: 1, column: 87 } } }) : helper)) != null ? stack1 : "") + "): \u043D\u043E\u043C\u0435\u0440 " + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 1, column: 96 }, end: { line: 1, column: 109 } } }) : helper)) != null ? stack1 : "") + ", \u043E\u0442\u043F\u0440\u0430\u0432\u043B\u0435\u043D\u0430 " + ((stack1 = (helper = (helper = lookupProperty(helpers, "submittedAt") || (depth0 != null ? lookupProperty(depth0, "submittedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "submittedAt", hash: {}, data, loc: { start: { line: 1, column: 122 }, end: { line: 1, column: 137 } } }) : helper)) != null ? stack1 : "") + ", \u044F\u0437\u044B\u043A " + ((stack1 = (helper = (helper = lookupProperty(helpers, "language") || (depth0 != null ? lookupProperty(depth0, "language") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "language", hash: {}, data, loc: { start: { line: 1, column: 144 }, end: { line: 1, column: 156 } } }) : helper)) != null ? stack1 : "") + `.
+
+\u0422\u0435\u043F\u0435\u0440\u044C \u0441\u0442\u0430\u0442\u0443\u0441 \u043E\u043A\u043E\u043D\u0447\u0430\u0442\u0435\u043B\u044C\u043D\u044B\u0439: \u043D\u0435 \u043D\u0430\u0447\u0438\u043D\u0430\u0439\u0442\u0435 \u043F\u043E \u043D\u0435\u0439 \u043D\u0438\u043A\u0430\u043A\u043E\u0439 \u0440\u0430\u0431\u043E\u0442\u044B \u0438 \u043D\u0435 \u0431\u0435\u0440\u0438\u0442\u0435 \u0437\u0430 \u043D\u0435\u0451 \u043E\u043F\u043B\u0430\u0442\u0443.
+
+\u041E\u0442\u043A\u0440\u044B\u0442\u044C \u0441\u043F\u0438\u0441\u043E\u043A: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "listUrl") || (depth0 != null ? lookupProperty(depth0, "listUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "listUrl", hash: {}, data, loc: { start: { line: 5, column: 16 }, end: { line: 5, column: 27 } } }) : helper)) != null ? stack1 : "") + `
+\u041D\u043E\u043C\u0435\u0440: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 6, column: 7 }, end: { line: 6, column: 20 } } }) : helper)) != null ? stack1 : "") + `.
 `;
     }, useData: !0 }) } },
     "staff-digest": { en: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
@@ -1486,12 +2098,18 @@ Ariza sahifangiz: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "st
       return "\u0421 \u043F\u043E\u0441\u043B\u0435\u0434\u043D\u0435\u0433\u043E \u0443\u0432\u0435\u0434\u043E\u043C\u043B\u0435\u043D\u0438\u044F \u043F\u043E\u0441\u0442\u0443\u043F\u0438\u043B\u043E \u043D\u043E\u0432\u044B\u0445 \u0437\u0430\u044F\u0432\u043E\u043A: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "count") || (depth0 != null ? lookupProperty(depth0, "count") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(alias1, { name: "count", hash: {}, data, loc: { start: { line: 1, column: 49 }, end: { line: 1, column: 58 } } }) : helper)) != null ? stack1 : "") + `; \u043A\u0430\u0436\u0434\u0430\u044F \u043F\u0440\u0438\u0432\u0435\u0434\u0435\u043D\u0430 \u043D\u0438\u0436\u0435.
 ` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "notices") : depth0, { name: "each", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 2, column: 0 }, end: { line: 8, column: 9 } } })) != null ? stack1 : "");
     }, useData: !0 }) } },
-    "staff-notice": { en: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
-      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+    "staff-notice": { en: { subject: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
-      return "New submission: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 16 }, end: { line: 1, column: 27 } } }) : helper)) != null ? stack1 : "") + " from " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 33 }, end: { line: 1, column: 41 } } }) : helper)) != null ? stack1 : "");
+      return " from " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 45 }, end: { line: 1, column: 53 } } }) : helper)) != null ? stack1 : "");
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "New submission: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 16 }, end: { line: 1, column: 27 } } }) : helper)) != null ? stack1 : "") + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 1, column: 27 }, end: { line: 1, column: 60 } } })) != null ? stack1 : "");
     }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
       var helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
@@ -1529,12 +2147,18 @@ Ariza sahifangiz: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "st
 Open the list: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "listUrl") || (depth0 != null ? lookupProperty(depth0, "listUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "listUrl", hash: {}, data, loc: { start: { line: 7, column: 15 }, end: { line: 7, column: 26 } } }) : helper)) != null ? stack1 : "") + `
 Reference: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 8, column: 11 }, end: { line: 8, column: 24 } } }) : helper)) != null ? stack1 : "") + `. Sensitive data and documents are only in the staff list, never in e-mail.
 `;
-    }, useData: !0 }) }, uz: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
-      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+    }, useData: !0 }) }, uz: { subject: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
-      return "Yangi ariza: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 13 }, end: { line: 1, column: 24 } } }) : helper)) != null ? stack1 : "") + ", " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 26 }, end: { line: 1, column: 34 } } }) : helper)) != null ? stack1 : "");
+      return ", " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 38 }, end: { line: 1, column: 46 } } }) : helper)) != null ? stack1 : "");
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "Yangi ariza: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 13 }, end: { line: 1, column: 24 } } }) : helper)) != null ? stack1 : "") + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 1, column: 24 }, end: { line: 1, column: 53 } } })) != null ? stack1 : "");
     }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
       var helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
@@ -1572,12 +2196,18 @@ Reference: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference
 Ro\u02BByxatni ochish: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "listUrl") || (depth0 != null ? lookupProperty(depth0, "listUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "listUrl", hash: {}, data, loc: { start: { line: 7, column: 18 }, end: { line: 7, column: 29 } } }) : helper)) != null ? stack1 : "") + `
 Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 8, column: 7 }, end: { line: 8, column: 20 } } }) : helper)) != null ? stack1 : "") + `. Maxfiy ma\u02BClumotlar va hujjatlar faqat xodimlar ro\u02BByxatida, elektron xatda hech qachon yo\u02BBq.
 `;
-    }, useData: !0 }) }, ru: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
-      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+    }, useData: !0 }) }, ru: { subject: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
           return parent[propertyName];
       };
-      return "\u041D\u043E\u0432\u0430\u044F \u0437\u0430\u044F\u0432\u043A\u0430: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 14 }, end: { line: 1, column: 25 } } }) : helper)) != null ? stack1 : "") + " \u043E\u0442 " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 29 }, end: { line: 1, column: 37 } } }) : helper)) != null ? stack1 : "");
+      return " \u043E\u0442 " + ((stack1 = (helper = (helper = lookupProperty(helpers, "name") || (depth0 != null ? lookupProperty(depth0, "name") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "name", hash: {}, data, loc: { start: { line: 1, column: 41 }, end: { line: 1, column: 49 } } }) : helper)) != null ? stack1 : "");
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return "\u041D\u043E\u0432\u0430\u044F \u0437\u0430\u044F\u0432\u043A\u0430: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 14 }, end: { line: 1, column: 25 } } }) : helper)) != null ? stack1 : "") + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "name") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 1, column: 25 }, end: { line: 1, column: 56 } } })) != null ? stack1 : "");
     }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
       var helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
@@ -1615,19 +2245,183 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
 \u041E\u0442\u043A\u0440\u044B\u0442\u044C \u0441\u043F\u0438\u0441\u043E\u043A: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "listUrl") || (depth0 != null ? lookupProperty(depth0, "listUrl") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "listUrl", hash: {}, data, loc: { start: { line: 7, column: 16 }, end: { line: 7, column: 27 } } }) : helper)) != null ? stack1 : "") + `
 \u041D\u043E\u043C\u0435\u0440: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 8, column: 7 }, end: { line: 8, column: 20 } } }) : helper)) != null ? stack1 : "") + `. \u041A\u043E\u043D\u0444\u0438\u0434\u0435\u043D\u0446\u0438\u0430\u043B\u044C\u043D\u044B\u0435 \u0434\u0430\u043D\u043D\u044B\u0435 \u0438 \u0434\u043E\u043A\u0443\u043C\u0435\u043D\u0442\u044B \u0435\u0441\u0442\u044C \u0442\u043E\u043B\u044C\u043A\u043E \u0432 \u0441\u043F\u0438\u0441\u043A\u0435 \u0434\u043B\u044F \u0441\u043E\u0442\u0440\u0443\u0434\u043D\u0438\u043A\u043E\u0432, \u043D\u0438\u043A\u043E\u0433\u0434\u0430 \u0432 \u043F\u0438\u0441\u044C\u043C\u0430\u0445.
 `;
+    }, useData: !0 }) } },
+    "status-change": { en: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 11 } } }) : helper)) != null ? stack1 : "") + ": your application is now \u201C" + ((stack1 = (helper = (helper = lookupProperty(helpers, "status") || (depth0 != null ? lookupProperty(depth0, "status") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "status", hash: {}, data, loc: { start: { line: 1, column: 38 }, end: { line: 1, column: 48 } } }) : helper)) != null ? stack1 : "") + "\u201D (" + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 1, column: 51 }, end: { line: 1, column: 64 } } }) : helper)) != null ? stack1 : "") + ")";
+    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return '<p><a href="' + container.escapeExpression((helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "statusUrl", hash: {}, data, loc: { start: { line: 5, column: 31 }, end: { line: 5, column: 44 } } }) : helper)) + '">Open your application page</a></p>';
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `<div lang="en" style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
+  <p>Hello,</p>
+  <p>The status of your application for <strong>` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 48 }, end: { line: 3, column: 59 } } }) : helper)) + "</strong> changed on " + alias4((helper = (helper = lookupProperty(helpers, "changedAt") || (depth0 != null ? lookupProperty(depth0, "changedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "changedAt", hash: {}, data, loc: { start: { line: 3, column: 80 }, end: { line: 3, column: 93 } } }) : helper)) + ". It is now: <strong>" + alias4((helper = (helper = lookupProperty(helpers, "status") || (depth0 != null ? lookupProperty(depth0, "status") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "status", hash: {}, data, loc: { start: { line: 3, column: 114 }, end: { line: 3, column: 124 } } }) : helper)) + `</strong>.</p>
+  <p>Your reference: <strong>` + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 4, column: 29 }, end: { line: 4, column: 42 } } }) : helper)) + `</strong>. Please quote it when you contact us.</p>
+  ` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 5, column: 2 }, end: { line: 5, column: 87 } } })) != null ? stack1 : "") + `
+  <p>If you have a question, reply to this e-mail or call us at <a href="tel:` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phoneDigits") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</a>.</p>
+  <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + `</p>
+</div>
+`;
+    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `
+Your application page: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "statusUrl", hash: {}, data, loc: { start: { line: 8, column: 23 }, end: { line: 8, column: 36 } } }) : helper)) != null ? stack1 : "") + `
+`;
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `Hello,
+
+The status of your application for ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 35 }, end: { line: 3, column: 46 } } }) : helper)) != null ? stack1 : "") + " changed on " + ((stack1 = (helper = (helper = lookupProperty(helpers, "changedAt") || (depth0 != null ? lookupProperty(depth0, "changedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "changedAt", hash: {}, data, loc: { start: { line: 3, column: 58 }, end: { line: 3, column: 71 } } }) : helper)) != null ? stack1 : "") + ". It is now: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "status") || (depth0 != null ? lookupProperty(depth0, "status") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "status", hash: {}, data, loc: { start: { line: 3, column: 84 }, end: { line: 3, column: 94 } } }) : helper)) != null ? stack1 : "") + `.
+
+Your reference: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 5, column: 16 }, end: { line: 5, column: 29 } } }) : helper)) != null ? stack1 : "") + `. Please quote it when you contact us.
+` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 6, column: 0 }, end: { line: 9, column: 7 } } })) != null ? stack1 : "") + `
+If you have a question, reply to this e-mail or call us at ` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) != null ? stack1 : "") + `.
+
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) != null ? stack1 : "") + `
+`;
+    }, useData: !0 }) }, uz: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 11 } } }) : helper)) != null ? stack1 : "") + ": arizangiz holati \u2014 \u201C" + ((stack1 = (helper = (helper = lookupProperty(helpers, "status") || (depth0 != null ? lookupProperty(depth0, "status") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "status", hash: {}, data, loc: { start: { line: 1, column: 33 }, end: { line: 1, column: 43 } } }) : helper)) != null ? stack1 : "") + "\u201D (" + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 1, column: 46 }, end: { line: 1, column: 59 } } }) : helper)) != null ? stack1 : "") + ")";
+    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return '<p><a href="' + container.escapeExpression((helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "statusUrl", hash: {}, data, loc: { start: { line: 5, column: 31 }, end: { line: 5, column: 44 } } }) : helper)) + '">Ariza sahifangizni oching</a></p>';
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `<div lang="uz" style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
+  <p>Assalomu alaykum,</p>
+  <p><strong>\xAB` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 14 }, end: { line: 3, column: 25 } } }) : helper)) + "\xBB</strong> xizmati uchun arizangiz holati o\u02BBzgardi (" + alias4((helper = (helper = lookupProperty(helpers, "changedAt") || (depth0 != null ? lookupProperty(depth0, "changedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "changedAt", hash: {}, data, loc: { start: { line: 3, column: 77 }, end: { line: 3, column: 90 } } }) : helper)) + "). Hozirgi holati: <strong>" + alias4((helper = (helper = lookupProperty(helpers, "status") || (depth0 != null ? lookupProperty(depth0, "status") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "status", hash: {}, data, loc: { start: { line: 3, column: 117 }, end: { line: 3, column: 127 } } }) : helper)) + `</strong>.</p>
+  <p>Ariza raqami: <strong>` + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 4, column: 27 }, end: { line: 4, column: 40 } } }) : helper)) + `</strong>. Biz bilan bog\u02BBlanganingizda shu raqamni ayting.</p>
+  ` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 5, column: 2 }, end: { line: 5, column: 86 } } })) != null ? stack1 : "") + `
+  <p>Savolingiz bo\u02BBlsa, ushbu xatga javob yozing yoki <a href="tel:` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phoneDigits") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</a> raqamiga qo\u02BBng\u02BBiroq qiling.</p>
+  <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + `</p>
+</div>
+`;
+    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `
+Ariza sahifangiz: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "statusUrl", hash: {}, data, loc: { start: { line: 8, column: 18 }, end: { line: 8, column: 31 } } }) : helper)) != null ? stack1 : "") + `
+`;
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `Assalomu alaykum,
+
+\xAB` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 1 }, end: { line: 3, column: 12 } } }) : helper)) != null ? stack1 : "") + "\xBB xizmati uchun arizangiz holati o\u02BBzgardi (" + ((stack1 = (helper = (helper = lookupProperty(helpers, "changedAt") || (depth0 != null ? lookupProperty(depth0, "changedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "changedAt", hash: {}, data, loc: { start: { line: 3, column: 55 }, end: { line: 3, column: 68 } } }) : helper)) != null ? stack1 : "") + "). Hozirgi holati: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "status") || (depth0 != null ? lookupProperty(depth0, "status") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "status", hash: {}, data, loc: { start: { line: 3, column: 87 }, end: { line: 3, column: 97 } } }) : helper)) != null ? stack1 : "") + `.
+
+Ariza raqami: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 5, column: 14 }, end: { line: 5, column: 27 } } }) : helper)) != null ? stack1 : "") + `. Biz bilan bog\u02BBlanganingizda shu raqamni ayting.
+` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 6, column: 0 }, end: { line: 9, column: 7 } } })) != null ? stack1 : "") + `
+Savolingiz bo\u02BBlsa, ushbu xatga javob yozing yoki ` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) != null ? stack1 : "") + ` raqamiga qo\u02BBng\u02BBiroq qiling.
+
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) != null ? stack1 : "") + `
+`;
+    }, useData: !0 }) }, ru: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 11 } } }) : helper)) != null ? stack1 : "") + ": \u0441\u0442\u0430\u0442\u0443\u0441 \u0432\u0430\u0448\u0435\u0439 \u0437\u0430\u044F\u0432\u043A\u0438 \u2014 \xAB" + ((stack1 = (helper = (helper = lookupProperty(helpers, "status") || (depth0 != null ? lookupProperty(depth0, "status") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "status", hash: {}, data, loc: { start: { line: 1, column: 36 }, end: { line: 1, column: 46 } } }) : helper)) != null ? stack1 : "") + "\xBB (" + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 1, column: 49 }, end: { line: 1, column: 62 } } }) : helper)) != null ? stack1 : "") + ")";
+    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return '<p><a href="' + container.escapeExpression((helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "statusUrl", hash: {}, data, loc: { start: { line: 5, column: 31 }, end: { line: 5, column: 44 } } }) : helper)) + '">\u041E\u0442\u043A\u0440\u044B\u0442\u044C \u0441\u0442\u0440\u0430\u043D\u0438\u0446\u0443 \u0437\u0430\u044F\u0432\u043A\u0438</a></p>';
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `<div lang="ru" style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
+  <p>\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!</p>
+  <p>\u0421\u0442\u0430\u0442\u0443\u0441 \u0432\u0430\u0448\u0435\u0439 \u0437\u0430\u044F\u0432\u043A\u0438 \u043D\u0430 \u0443\u0441\u043B\u0443\u0433\u0443 <strong>\xAB` + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 44 }, end: { line: 3, column: 55 } } }) : helper)) + "\xBB</strong> \u0438\u0437\u043C\u0435\u043D\u0438\u043B\u0441\u044F (" + alias4((helper = (helper = lookupProperty(helpers, "changedAt") || (depth0 != null ? lookupProperty(depth0, "changedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "changedAt", hash: {}, data, loc: { start: { line: 3, column: 77 }, end: { line: 3, column: 90 } } }) : helper)) + "). \u0422\u0435\u043F\u0435\u0440\u044C \u043E\u043D \u0442\u0430\u043A\u043E\u0439: <strong>" + alias4((helper = (helper = lookupProperty(helpers, "status") || (depth0 != null ? lookupProperty(depth0, "status") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "status", hash: {}, data, loc: { start: { line: 3, column: 118 }, end: { line: 3, column: 128 } } }) : helper)) + `</strong>.</p>
+  <p>\u041D\u043E\u043C\u0435\u0440 \u0437\u0430\u044F\u0432\u043A\u0438: <strong>` + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 4, column: 27 }, end: { line: 4, column: 40 } } }) : helper)) + `</strong>. \u041F\u043E\u0436\u0430\u043B\u0443\u0439\u0441\u0442\u0430, \u043D\u0430\u0437\u044B\u0432\u0430\u0439\u0442\u0435 \u0435\u0433\u043E, \u043A\u043E\u0433\u0434\u0430 \u043E\u0431\u0440\u0430\u0449\u0430\u0435\u0442\u0435\u0441\u044C \u043A \u043D\u0430\u043C.</p>
+  ` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 5, column: 2 }, end: { line: 5, column: 84 } } })) != null ? stack1 : "") + `
+  <p>\u0415\u0441\u043B\u0438 \u0443 \u0432\u0430\u0441 \u0435\u0441\u0442\u044C \u0432\u043E\u043F\u0440\u043E\u0441, \u043E\u0442\u0432\u0435\u0442\u044C\u0442\u0435 \u043D\u0430 \u044D\u0442\u043E \u043F\u0438\u0441\u044C\u043C\u043E \u0438\u043B\u0438 \u043F\u043E\u0437\u0432\u043E\u043D\u0438\u0442\u0435 \u043D\u0430\u043C \u043F\u043E \u043D\u043E\u043C\u0435\u0440\u0443 <a href="tel:` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phoneDigits") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + `</a>.</p>
+  <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + "<br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + `</p>
+</div>
+`;
+    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `
+\u0421\u0442\u0440\u0430\u043D\u0438\u0446\u0430 \u0432\u0430\u0448\u0435\u0439 \u0437\u0430\u044F\u0432\u043A\u0438: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "statusUrl") || (depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "statusUrl", hash: {}, data, loc: { start: { line: 8, column: 23 }, end: { line: 8, column: 36 } } }) : helper)) != null ? stack1 : "") + `
+`;
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!
+
+\u0421\u0442\u0430\u0442\u0443\u0441 \u0432\u0430\u0448\u0435\u0439 \u0437\u0430\u044F\u0432\u043A\u0438 \u043D\u0430 \u0443\u0441\u043B\u0443\u0433\u0443 \xAB` + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 3, column: 31 }, end: { line: 3, column: 42 } } }) : helper)) != null ? stack1 : "") + "\xBB \u0438\u0437\u043C\u0435\u043D\u0438\u043B\u0441\u044F (" + ((stack1 = (helper = (helper = lookupProperty(helpers, "changedAt") || (depth0 != null ? lookupProperty(depth0, "changedAt") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "changedAt", hash: {}, data, loc: { start: { line: 3, column: 55 }, end: { line: 3, column: 68 } } }) : helper)) != null ? stack1 : "") + "). \u0422\u0435\u043F\u0435\u0440\u044C \u043E\u043D \u0442\u0430\u043A\u043E\u0439: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "status") || (depth0 != null ? lookupProperty(depth0, "status") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "status", hash: {}, data, loc: { start: { line: 3, column: 88 }, end: { line: 3, column: 98 } } }) : helper)) != null ? stack1 : "") + `.
+
+\u041D\u043E\u043C\u0435\u0440 \u0437\u0430\u044F\u0432\u043A\u0438: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 5, column: 14 }, end: { line: 5, column: 27 } } }) : helper)) != null ? stack1 : "") + `. \u041F\u043E\u0436\u0430\u043B\u0443\u0439\u0441\u0442\u0430, \u043D\u0430\u0437\u044B\u0432\u0430\u0439\u0442\u0435 \u0435\u0433\u043E, \u043A\u043E\u0433\u0434\u0430 \u043E\u0431\u0440\u0430\u0449\u0430\u0435\u0442\u0435\u0441\u044C \u043A \u043D\u0430\u043C.
+` + ((stack1 = lookupProperty(helpers, "if").call(alias1, depth0 != null ? lookupProperty(depth0, "statusUrl") : depth0, { name: "if", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 6, column: 0 }, end: { line: 9, column: 7 } } })) != null ? stack1 : "") + `
+\u0415\u0441\u043B\u0438 \u0443 \u0432\u0430\u0441 \u0435\u0441\u0442\u044C \u0432\u043E\u043F\u0440\u043E\u0441, \u043E\u0442\u0432\u0435\u0442\u044C\u0442\u0435 \u043D\u0430 \u044D\u0442\u043E \u043F\u0438\u0441\u044C\u043C\u043E \u0438\u043B\u0438 \u043F\u043E\u0437\u0432\u043E\u043D\u0438\u0442\u0435 \u043D\u0430\u043C \u043F\u043E \u043D\u043E\u043C\u0435\u0440\u0443 ` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) != null ? stack1 : "") + `.
+
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) != null ? stack1 : "") + `
+`;
     }, useData: !0 }) } }
   },
   agreementTemplates: ["agreement"],
-  reads: { acknowledgement: ["company", "reference", "service", "submittedAt"], agreement: ["agreements", "cancelTimeZone", "cancelUntil", "company", "reference", "service", "statusUrl", "submittedAt"], confirmation: ["company", "reference", "service", "submittedAt"], "payment-due": ["checkoutUrl", "company", "reference", "service", "statusUrl"], "staff-digest": ["count", "notices"], "staff-notice": ["fields", "form", "language", "listUrl", "name", "reference", "service", "submittedAt"] },
+  reads: { acknowledgement: ["company", "reference", "service", "submittedAt"], agreement: ["agreements", "cancelTimeZone", "cancelUntil", "company", "reference", "service", "statusUrl", "submittedAt"], cancellation: ["changedAt", "company", "reference", "service", "statusUrl"], confirmation: ["company", "reference", "service", "submittedAt"], "draft-resume": ["company", "form", "resumeDays", "resumeUrl"], "payment-due": ["checkoutUrl", "company", "reference", "service", "statusUrl"], "staff-cancellation": ["changedAt", "form", "language", "listUrl", "name", "reference", "service", "submittedAt"], "staff-digest": ["count", "notices"], "staff-notice": ["fields", "form", "language", "listUrl", "name", "reference", "service", "submittedAt"], "status-change": ["changedAt", "company", "reference", "service", "status", "statusUrl"] },
   services: {
     claim: {
       id: "claim",
       mail: {
+        applicant: {
+          template: "confirmation",
+          to: "email"
+        },
         staff: !0,
         name: [
           "firstName",
           "lastName"
         ],
+        status: {
+          template: "status-change",
+          notify: [
+            "review",
+            "approved",
+            "rejected",
+            "done"
+          ]
+        },
         staffTemplate: "staff-notice"
       },
       adminRoute: "/claimapps",
@@ -1892,10 +2686,23 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
     company: {
       id: "company",
       mail: {
+        applicant: {
+          template: "confirmation",
+          to: "email"
+        },
         staff: !0,
         name: [
           "name"
         ],
+        status: {
+          template: "status-change",
+          notify: [
+            "review",
+            "approved",
+            "rejected",
+            "done"
+          ]
+        },
         staffTemplate: "staff-notice"
       },
       adminRoute: "/companyapps",
@@ -1910,6 +2717,14 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
             {
               name: "name",
               label: "Your full name",
+              kind: "text",
+              format: null,
+              options: {},
+              closed: !1
+            },
+            {
+              name: "companyName",
+              label: "Company name",
               kind: "text",
               format: null,
               options: {},
@@ -2032,6 +2847,14 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
               closed: !1
             },
             {
+              name: "companyName",
+              label: "Kompaniya nomi",
+              kind: "text",
+              format: null,
+              options: {},
+              closed: !1
+            },
+            {
               name: "email",
               label: "Elektron pochta",
               kind: "email",
@@ -2142,6 +2965,14 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
             {
               name: "name",
               label: "\u0412\u0430\u0448\u0435 \u043F\u043E\u043B\u043D\u043E\u0435 \u0438\u043C\u044F",
+              kind: "text",
+              format: null,
+              options: {},
+              closed: !1
+            },
+            {
+              name: "companyName",
+              label: "\u041D\u0430\u0437\u0432\u0430\u043D\u0438\u0435 \u043A\u043E\u043C\u043F\u0430\u043D\u0438\u0438",
               kind: "text",
               format: null,
               options: {},
@@ -2430,7 +3261,20 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
           "firstName",
           "lastName"
         ],
-        staffTemplate: "staff-notice"
+        status: {
+          template: "status-change",
+          notify: [
+            "review",
+            "approved",
+            "rejected",
+            "done"
+          ]
+        },
+        staffTemplate: "staff-notice",
+        cancellation: {
+          applicant: "cancellation",
+          staff: "staff-cancellation"
+        }
       },
       adminRoute: "/creditapps",
       texts: {
@@ -2642,7 +3486,7 @@ Total amount: for the typical 6-month program, the total amount of all payments 
 
 **The Company never charges or accepts any payment before the services that the payment is for have been fully performed, and it charges nothing before the cancellation period has ended.**
 
-The Company charges each fee, through its payment provider, to the payment card the Client has provided (or by another payment method agreed with the Client), and only once the fee has become due under this section. Each monthly progress report lists the services performed in that month and the fee that is due for them. There are no set-up fees, cancellation fees, penalties or other charges.
+Each fee is paid through the secure payment page (hosted checkout) of the Company\u2019s payment provider, and only once the fee has become due under this section: the Company then sends the Client a link to that page by e-mail and shows it on the Client\u2019s application page. The Client enters the payment details on the provider\u2019s page only; the Company does not collect or keep card details, and nothing is charged until the Client pays there. Each monthly progress report lists the services performed in that month and the fee that is due for them. There are no set-up fees, cancellation fees, penalties or other charges.
 
 ## 6. No guarantee of results
 
@@ -2906,7 +3750,7 @@ Umumiy summa: odatiy 6 oylik dastur uchun barcha to\u02BBlovlarning umumiy summa
 
 **Kompaniya to\u02BBlov qaysi xizmatlar uchun bo\u02BBlsa, o\u02BBsha xizmatlar to\u02BBliq ko\u02BBrsatilmaguncha hech qachon to\u02BBlov undirmaydi va qabul qilmaydi, bekor qilish muddati tugaguncha esa hech narsa undirmaydi.**
 
-Kompaniya har bir to\u02BBlovni o\u02BBz to\u02BBlov provayderi orqali Mijoz ko\u02BBrsatgan to\u02BBlov kartasidan (yoki Mijoz bilan kelishilgan boshqa to\u02BBlov usuli bilan) faqat ushbu bo\u02BBlimga ko\u02BBra to\u02BBlanishi lozim bo\u02BBlganidan keyin undiradi. Har bir oylik hisobotda shu oyda ko\u02BBrsatilgan xizmatlar va ular uchun to\u02BBlanishi lozim bo\u02BBlgan to\u02BBlov ko\u02BBrsatiladi. Ulanish uchun to\u02BBlov, bekor qilish uchun to\u02BBlov, jarima yoki boshqa hech qanday to\u02BBlov yo\u02BBq.
+Har bir to\u02BBlov Kompaniya to\u02BBlov provayderining xavfsiz to\u02BBlov sahifasi (hosted checkout) orqali va faqat ushbu bo\u02BBlimga ko\u02BBra to\u02BBlanishi lozim bo\u02BBlganidan keyin amalga oshiriladi: shunda Kompaniya Mijozga ushbu sahifa havolasini elektron pochta orqali yuboradi va uni Mijozning ariza sahifasida ko\u02BBrsatadi. Mijoz to\u02BBlov ma\u02BClumotlarini faqat provayder sahifasida kiritadi; Kompaniya karta ma\u02BClumotlarini yig\u02BBmaydi va saqlamaydi, Mijoz u yerda to\u02BBlamaguncha hech narsa undirilmaydi. Har bir oylik hisobotda shu oyda ko\u02BBrsatilgan xizmatlar va ular uchun to\u02BBlanishi lozim bo\u02BBlgan to\u02BBlov ko\u02BBrsatiladi. Ulanish uchun to\u02BBlov, bekor qilish uchun to\u02BBlov, jarima yoki boshqa hech qanday to\u02BBlov yo\u02BBq.
 
 ## 6. Natija kafolatlanmaydi
 
@@ -3172,7 +4016,7 @@ Washington, D.C. 20580`
 
 **\u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F \u043D\u0438\u043A\u043E\u0433\u0434\u0430 \u043D\u0435 \u0432\u0437\u0438\u043C\u0430\u0435\u0442 \u0438 \u043D\u0435 \u043F\u0440\u0438\u043D\u0438\u043C\u0430\u0435\u0442 \u043E\u043F\u043B\u0430\u0442\u0443 \u0434\u043E \u0442\u043E\u0433\u043E, \u043A\u0430\u043A \u043F\u043E\u043B\u043D\u043E\u0441\u0442\u044C\u044E \u043E\u043A\u0430\u0437\u0430\u043D\u044B \u0443\u0441\u043B\u0443\u0433\u0438, \u0437\u0430 \u043A\u043E\u0442\u043E\u0440\u044B\u0435 \u044D\u0442\u0430 \u043E\u043F\u043B\u0430\u0442\u0430 \u043F\u0440\u0438\u0447\u0438\u0442\u0430\u0435\u0442\u0441\u044F, \u0438 \u043D\u0438\u0447\u0435\u0433\u043E \u043D\u0435 \u0432\u0437\u0438\u043C\u0430\u0435\u0442 \u0434\u043E \u043E\u043A\u043E\u043D\u0447\u0430\u043D\u0438\u044F \u0441\u0440\u043E\u043A\u0430 \u0434\u043B\u044F \u0440\u0430\u0441\u0442\u043E\u0440\u0436\u0435\u043D\u0438\u044F.**
 
-\u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F \u0441\u043F\u0438\u0441\u044B\u0432\u0430\u0435\u0442 \u043A\u0430\u0436\u0434\u044B\u0439 \u043F\u043B\u0430\u0442\u0451\u0436 \u0447\u0435\u0440\u0435\u0437 \u0441\u0432\u043E\u0435\u0433\u043E \u043F\u043B\u0430\u0442\u0451\u0436\u043D\u043E\u0433\u043E \u043F\u0440\u043E\u0432\u0430\u0439\u0434\u0435\u0440\u0430 \u0441 \u043F\u043B\u0430\u0442\u0451\u0436\u043D\u043E\u0439 \u043A\u0430\u0440\u0442\u044B, \u043A\u043E\u0442\u043E\u0440\u0443\u044E \u0443\u043A\u0430\u0437\u0430\u043B \u041A\u043B\u0438\u0435\u043D\u0442 (\u0438\u043B\u0438 \u0438\u043D\u044B\u043C \u0441\u043F\u043E\u0441\u043E\u0431\u043E\u043C \u043E\u043F\u043B\u0430\u0442\u044B, \u0441\u043E\u0433\u043B\u0430\u0441\u043E\u0432\u0430\u043D\u043D\u044B\u043C \u0441 \u041A\u043B\u0438\u0435\u043D\u0442\u043E\u043C), \u0438 \u0442\u043E\u043B\u044C\u043A\u043E \u043F\u043E\u0441\u043B\u0435 \u0442\u043E\u0433\u043E, \u043A\u0430\u043A \u044D\u0442\u043E\u0442 \u043F\u043B\u0430\u0442\u0451\u0436 \u0441\u0442\u0430\u043B \u043F\u043E\u0434\u043B\u0435\u0436\u0430\u0449\u0438\u043C \u043E\u043F\u043B\u0430\u0442\u0435 \u0441\u043E\u0433\u043B\u0430\u0441\u043D\u043E \u043D\u0430\u0441\u0442\u043E\u044F\u0449\u0435\u043C\u0443 \u0440\u0430\u0437\u0434\u0435\u043B\u0443. \u0412 \u043A\u0430\u0436\u0434\u043E\u043C \u0435\u0436\u0435\u043C\u0435\u0441\u044F\u0447\u043D\u043E\u043C \u043E\u0442\u0447\u0451\u0442\u0435 \u043E \u0445\u043E\u0434\u0435 \u0440\u0430\u0431\u043E\u0442\u044B \u043F\u0435\u0440\u0435\u0447\u0438\u0441\u043B\u0435\u043D\u044B \u0443\u0441\u043B\u0443\u0433\u0438, \u043E\u043A\u0430\u0437\u0430\u043D\u043D\u044B\u0435 \u0432 \u044D\u0442\u043E\u043C \u043C\u0435\u0441\u044F\u0446\u0435, \u0438 \u043F\u043B\u0430\u0442\u0430, \u043A\u043E\u0442\u043E\u0440\u0430\u044F \u0437\u0430 \u043D\u0438\u0445 \u043F\u0440\u0438\u0447\u0438\u0442\u0430\u0435\u0442\u0441\u044F. \u041D\u0438\u043A\u0430\u043A\u0438\u0445 \u0441\u0431\u043E\u0440\u043E\u0432 \u0437\u0430 \u043F\u043E\u0434\u043A\u043B\u044E\u0447\u0435\u043D\u0438\u0435, \u0441\u0431\u043E\u0440\u043E\u0432 \u0437\u0430 \u0440\u0430\u0441\u0442\u043E\u0440\u0436\u0435\u043D\u0438\u0435, \u0448\u0442\u0440\u0430\u0444\u043E\u0432 \u0438\u043B\u0438 \u0438\u043D\u044B\u0445 \u043F\u043B\u0430\u0442\u0435\u0436\u0435\u0439 \u043D\u0435\u0442.
+\u041A\u0430\u0436\u0434\u044B\u0439 \u043F\u043B\u0430\u0442\u0451\u0436 \u0432\u043D\u043E\u0441\u0438\u0442\u0441\u044F \u0447\u0435\u0440\u0435\u0437 \u0437\u0430\u0449\u0438\u0449\u0451\u043D\u043D\u0443\u044E \u043F\u043B\u0430\u0442\u0451\u0436\u043D\u0443\u044E \u0441\u0442\u0440\u0430\u043D\u0438\u0446\u0443 (hosted checkout) \u043F\u043B\u0430\u0442\u0451\u0436\u043D\u043E\u0433\u043E \u043F\u0440\u043E\u0432\u0430\u0439\u0434\u0435\u0440\u0430 \u041A\u043E\u043C\u043F\u0430\u043D\u0438\u0438 \u0438 \u0442\u043E\u043B\u044C\u043A\u043E \u043F\u043E\u0441\u043B\u0435 \u0442\u043E\u0433\u043E, \u043A\u0430\u043A \u044D\u0442\u043E\u0442 \u043F\u043B\u0430\u0442\u0451\u0436 \u0441\u0442\u0430\u043B \u043F\u043E\u0434\u043B\u0435\u0436\u0430\u0449\u0438\u043C \u043E\u043F\u043B\u0430\u0442\u0435 \u0441\u043E\u0433\u043B\u0430\u0441\u043D\u043E \u043D\u0430\u0441\u0442\u043E\u044F\u0449\u0435\u043C\u0443 \u0440\u0430\u0437\u0434\u0435\u043B\u0443: \u0442\u043E\u0433\u0434\u0430 \u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F \u043F\u0440\u0438\u0441\u044B\u043B\u0430\u0435\u0442 \u041A\u043B\u0438\u0435\u043D\u0442\u0443 \u0441\u0441\u044B\u043B\u043A\u0443 \u043D\u0430 \u044D\u0442\u0443 \u0441\u0442\u0440\u0430\u043D\u0438\u0446\u0443 \u043F\u043E \u044D\u043B\u0435\u043A\u0442\u0440\u043E\u043D\u043D\u043E\u0439 \u043F\u043E\u0447\u0442\u0435 \u0438 \u043F\u043E\u043A\u0430\u0437\u044B\u0432\u0430\u0435\u0442 \u0435\u0451 \u043D\u0430 \u0441\u0442\u0440\u0430\u043D\u0438\u0446\u0435 \u0437\u0430\u044F\u0432\u043A\u0438 \u041A\u043B\u0438\u0435\u043D\u0442\u0430. \u041A\u043B\u0438\u0435\u043D\u0442 \u0432\u0432\u043E\u0434\u0438\u0442 \u043F\u043B\u0430\u0442\u0451\u0436\u043D\u044B\u0435 \u0434\u0430\u043D\u043D\u044B\u0435 \u0442\u043E\u043B\u044C\u043A\u043E \u043D\u0430 \u0441\u0442\u0440\u0430\u043D\u0438\u0446\u0435 \u043F\u0440\u043E\u0432\u0430\u0439\u0434\u0435\u0440\u0430; \u041A\u043E\u043C\u043F\u0430\u043D\u0438\u044F \u043D\u0435 \u0441\u043E\u0431\u0438\u0440\u0430\u0435\u0442 \u0438 \u043D\u0435 \u0445\u0440\u0430\u043D\u0438\u0442 \u0434\u0430\u043D\u043D\u044B\u0435 \u043A\u0430\u0440\u0442, \u0438 \u043D\u0438\u0447\u0435\u0433\u043E \u043D\u0435 \u0441\u043F\u0438\u0441\u044B\u0432\u0430\u0435\u0442\u0441\u044F, \u043F\u043E\u043A\u0430 \u041A\u043B\u0438\u0435\u043D\u0442 \u043D\u0435 \u043E\u043F\u043B\u0430\u0442\u0438\u0442 \u0442\u0430\u043C. \u0412 \u043A\u0430\u0436\u0434\u043E\u043C \u0435\u0436\u0435\u043C\u0435\u0441\u044F\u0447\u043D\u043E\u043C \u043E\u0442\u0447\u0451\u0442\u0435 \u043E \u0445\u043E\u0434\u0435 \u0440\u0430\u0431\u043E\u0442\u044B \u043F\u0435\u0440\u0435\u0447\u0438\u0441\u043B\u0435\u043D\u044B \u0443\u0441\u043B\u0443\u0433\u0438, \u043E\u043A\u0430\u0437\u0430\u043D\u043D\u044B\u0435 \u0432 \u044D\u0442\u043E\u043C \u043C\u0435\u0441\u044F\u0446\u0435, \u0438 \u043F\u043B\u0430\u0442\u0430, \u043A\u043E\u0442\u043E\u0440\u0430\u044F \u0437\u0430 \u043D\u0438\u0445 \u043F\u0440\u0438\u0447\u0438\u0442\u0430\u0435\u0442\u0441\u044F. \u041D\u0438\u043A\u0430\u043A\u0438\u0445 \u0441\u0431\u043E\u0440\u043E\u0432 \u0437\u0430 \u043F\u043E\u0434\u043A\u043B\u044E\u0447\u0435\u043D\u0438\u0435, \u0441\u0431\u043E\u0440\u043E\u0432 \u0437\u0430 \u0440\u0430\u0441\u0442\u043E\u0440\u0436\u0435\u043D\u0438\u0435, \u0448\u0442\u0440\u0430\u0444\u043E\u0432 \u0438\u043B\u0438 \u0438\u043D\u044B\u0445 \u043F\u043B\u0430\u0442\u0435\u0436\u0435\u0439 \u043D\u0435\u0442.
 
 ## 6. \u0420\u0435\u0437\u0443\u043B\u044C\u0442\u0430\u0442 \u043D\u0435 \u0433\u0430\u0440\u0430\u043D\u0442\u0438\u0440\u0443\u0435\u0442\u0441\u044F
 
@@ -3240,6 +4084,15 @@ Washington, D.C. 20580`
           "firstName",
           "lastName"
         ],
+        status: {
+          template: "status-change",
+          notify: [
+            "review",
+            "approved",
+            "rejected",
+            "done"
+          ]
+        },
         staffTemplate: "staff-notice"
       },
       adminRoute: "/loanapps",
@@ -3705,6 +4558,15 @@ Washington, D.C. 20580`
         },
         staff: !0,
         name: [],
+        status: {
+          template: "status-change",
+          notify: [
+            "review",
+            "approved",
+            "rejected",
+            "done"
+          ]
+        },
         staffTemplate: "staff-notice"
       },
       adminRoute: "/orders",
@@ -3825,6 +4687,15 @@ Washington, D.C. 20580`
           "firstName",
           "lastName"
         ],
+        status: {
+          template: "status-change",
+          notify: [
+            "review",
+            "approved",
+            "rejected",
+            "done"
+          ]
+        },
         staffTemplate: "staff-notice"
       },
       adminRoute: "/personalapps",
@@ -4236,10 +5107,23 @@ Washington, D.C. 20580`
     ssn: {
       id: "ssn",
       mail: {
+        applicant: {
+          template: "confirmation",
+          to: "email"
+        },
         staff: !0,
         name: [
           "name"
         ],
+        status: {
+          template: "status-change",
+          notify: [
+            "review",
+            "approved",
+            "rejected",
+            "done"
+          ]
+        },
         staffTemplate: "staff-notice"
       },
       adminRoute: "/updates",
@@ -4254,6 +5138,14 @@ Washington, D.C. 20580`
               name: "name",
               label: "Full name",
               kind: "text",
+              format: null,
+              options: {},
+              closed: !1
+            },
+            {
+              name: "email",
+              label: "E-mail",
+              kind: "email",
               format: null,
               options: {},
               closed: !1
@@ -4275,6 +5167,14 @@ Washington, D.C. 20580`
               format: null,
               options: {},
               closed: !1
+            },
+            {
+              name: "email",
+              label: "Elektron pochta",
+              kind: "email",
+              format: null,
+              options: {},
+              closed: !1
             }
           ],
           agreements: [],
@@ -4293,6 +5193,14 @@ Washington, D.C. 20580`
               format: null,
               options: {},
               closed: !1
+            },
+            {
+              name: "email",
+              label: "\u042D\u043B\u0435\u043A\u0442\u0440\u043E\u043D\u043D\u0430\u044F \u043F\u043E\u0447\u0442\u0430",
+              kind: "email",
+              format: null,
+              options: {},
+              closed: !1
             }
           ],
           agreements: [],
@@ -4303,11 +5211,24 @@ Washington, D.C. 20580`
     students: {
       id: "student",
       mail: {
+        applicant: {
+          template: "confirmation",
+          to: "email"
+        },
         staff: !0,
         name: [
           "firstName",
           "lastName"
         ],
+        status: {
+          template: "status-change",
+          notify: [
+            "review",
+            "approved",
+            "rejected",
+            "done"
+          ]
+        },
         staffTemplate: "staff-notice"
       },
       adminRoute: "/studentapps",
@@ -4753,7 +5674,7 @@ Washington, D.C. 20580`
               closed: !0
             },
             {
-              name: "reference",
+              name: "application",
               label: "Which application is it about? (optional)",
               kind: "text",
               format: null,
@@ -4826,7 +5747,7 @@ Washington, D.C. 20580`
               closed: !0
             },
             {
-              name: "reference",
+              name: "application",
               label: "Qaysi ariza haqida? (ixtiyoriy)",
               kind: "text",
               format: null,
@@ -4899,7 +5820,7 @@ Washington, D.C. 20580`
               closed: !0
             },
             {
-              name: "reference",
+              name: "application",
               label: "\u041E \u043A\u0430\u043A\u043E\u0439 \u0437\u0430\u044F\u0432\u043A\u0435 \u0440\u0435\u0447\u044C? (\u043D\u0435\u043E\u0431\u044F\u0437\u0430\u0442\u0435\u043B\u044C\u043D\u043E)",
               kind: "text",
               format: null,
@@ -4940,6 +5861,15 @@ Washington, D.C. 20580`
           "firstName",
           "lastName"
         ],
+        status: {
+          template: "status-change",
+          notify: [
+            "review",
+            "approved",
+            "rejected",
+            "done"
+          ]
+        },
         staffTemplate: "staff-notice"
       },
       adminRoute: "/uploadapps",
@@ -5349,6 +6279,8 @@ Washington, D.C. 20580`
       }
     }
   },
+  statusNames: { en: { new: "New", review: "In review", approved: "Approved", rejected: "Rejected", done: "Done", cancelled: "Cancelled by the applicant" }, uz: { new: "Yangi", review: "Ko\u02BBrib chiqilmoqda", approved: "Tasdiqlangan", rejected: "Rad etilgan", done: "Bajarilgan", cancelled: "Ariza beruvchi tomonidan bekor qilingan" }, ru: { new: "\u041D\u043E\u0432\u0430\u044F", review: "\u041D\u0430 \u0440\u0430\u0441\u0441\u043C\u043E\u0442\u0440\u0435\u043D\u0438\u0438", approved: "\u041E\u0434\u043E\u0431\u0440\u0435\u043D\u0430", rejected: "\u041E\u0442\u043A\u043B\u043E\u043D\u0435\u043D\u0430", done: "\u0412\u044B\u043F\u043E\u043B\u043D\u0435\u043D\u0430", cancelled: "\u041E\u0442\u043C\u0435\u043D\u0435\u043D\u0430 \u0437\u0430\u044F\u0432\u0438\u0442\u0435\u043B\u0435\u043C" } },
+  days: { en: { long: "{month} {day}, {year}", months: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] }, uz: { long: "{year}-yil {day}-{month}", months: ["yanvar", "fevral", "mart", "aprel", "may", "iyun", "iyul", "avgust", "sentabr", "oktabr", "noyabr", "dekabr"] }, ru: { long: "{day} {month} {year} \u0433.", months: ["\u044F\u043D\u0432\u0430\u0440\u044F", "\u0444\u0435\u0432\u0440\u0430\u043B\u044F", "\u043C\u0430\u0440\u0442\u0430", "\u0430\u043F\u0440\u0435\u043B\u044F", "\u043C\u0430\u044F", "\u0438\u044E\u043D\u044F", "\u0438\u044E\u043B\u044F", "\u0430\u0432\u0433\u0443\u0441\u0442\u0430", "\u0441\u0435\u043D\u0442\u044F\u0431\u0440\u044F", "\u043E\u043A\u0442\u044F\u0431\u0440\u044F", "\u043D\u043E\u044F\u0431\u0440\u044F", "\u0434\u0435\u043A\u0430\u0431\u0440\u044F"] } },
   company: { name: "Aloqa Corp", address: "1250 Example Avenue, Suite 300, Brooklyn, NY 11201", phone: "+1 (555) 010-0199", email: "info@aloqacorp.example", ein: "00-0000000", stateId: "NY-0000000" },
   defaultLanguage: "en"
 };

@@ -8,6 +8,7 @@ module.exports = {
   "signatureCollection": "signatures",
   "agreementTextCollection": "agreementtexts",
   "webhookEventCollection": "webhookevents",
+  "draftCollection": "drafts",
   "statuses": [
     "new",
     "review",
@@ -22,7 +23,8 @@ module.exports = {
       "A": 180,
       "B": 180,
       "D": 180
-    }
+    },
+    "signatureYears": 2
   },
   "languages": [
     "en",
@@ -191,6 +193,7 @@ module.exports = {
       "payment": "upfront",
       "agreements": null,
       "search": [
+        "reference",
         "firstName",
         "lastName",
         "email",
@@ -212,6 +215,8 @@ module.exports = {
         "full": {
           "validator": "company/full",
           "fields": [
+            "name",
+            "companyName",
             "email",
             "phone",
             "ssn",
@@ -229,6 +234,7 @@ module.exports = {
           "validator": "company/application",
           "fields": [
             "name",
+            "companyName",
             "email",
             "phone",
             "ssn",
@@ -258,6 +264,9 @@ module.exports = {
       "categories": {
         "name": [
           "A"
+        ],
+        "companyName": [
+          "D"
         ],
         "email": [
           "A"
@@ -291,6 +300,15 @@ module.exports = {
             "en": "Your full name",
             "uz": "Toʻliq ismingiz",
             "ru": "Ваше полное имя"
+          }
+        },
+        {
+          "name": "companyName",
+          "display": "text",
+          "labels": {
+            "en": "Company name",
+            "uz": "Kompaniya nomi",
+            "ru": "Название компании"
           }
         },
         {
@@ -351,7 +369,9 @@ module.exports = {
       "payment": "upfront",
       "agreements": null,
       "search": [
+        "reference",
         "name",
+        "companyName",
         "email",
         "phone",
         "amount",
@@ -359,7 +379,7 @@ module.exports = {
       ],
       "sort": "-created",
       "bodyLimits": {
-        "text": 37921,
+        "text": 39033,
         "files": 10486272
       }
     },
@@ -453,6 +473,7 @@ module.exports = {
       "payment": "upfront",
       "agreements": null,
       "search": [
+        "reference",
         "fname",
         "lname",
         "email",
@@ -691,11 +712,11 @@ module.exports = {
           {
             "id": "contract",
             "sign": true,
-            "version": "99c00dfd7b87",
+            "version": "958f036e7ee5",
             "hashes": {
-              "en": "99c00dfd7b878b6b60bd57df5beb168bbae4d4703cf01ce223348a9015eb199d",
-              "uz": "418219e303af8b12c8435cd59cde055c52c8336f6fc545c36254176a8b93dfe9",
-              "ru": "592167630e5af26eeb8dd2b99227a890ad1c8d2d85f2ea8c0d7bb7ed589581c9"
+              "en": "958f036e7ee5deb52e10b0136732ac8dc6a2a50ea2e9eb38a66255db838ccc4c",
+              "uz": "f689c458c46533d5bcbcf68201ba8c6e385c6aa3821a521e88209d186acb434e",
+              "ru": "7eba5cba80c69f93a9f3d811fdbccbcd00dd5a0f089e36df7d8348d633829876"
             }
           },
           {
@@ -712,6 +733,7 @@ module.exports = {
         "businessDays": 3
       },
       "search": [
+        "reference",
         "firstName",
         "lastName",
         "email",
@@ -969,6 +991,7 @@ module.exports = {
       "payment": "upfront",
       "agreements": null,
       "search": [
+        "reference",
         "firstName",
         "lastName",
         "email",
@@ -1050,6 +1073,7 @@ module.exports = {
       "payment": "upfront",
       "agreements": null,
       "search": [
+        "reference",
         "amount",
         "email",
         "message"
@@ -1245,6 +1269,7 @@ module.exports = {
       "payment": "upfront",
       "agreements": null,
       "search": [
+        "reference",
         "firstName",
         "lastName",
         "email",
@@ -1269,6 +1294,7 @@ module.exports = {
           "validator": "ssn/full",
           "fields": [
             "name",
+            "email",
             "ssn"
           ],
           "checkout": null
@@ -1288,6 +1314,9 @@ module.exports = {
         "name": [
           "A"
         ],
+        "email": [
+          "A"
+        ],
         "ssn": [
           "A",
           "L"
@@ -1304,6 +1333,15 @@ module.exports = {
           }
         },
         {
+          "name": "email",
+          "display": "email",
+          "labels": {
+            "en": "E-mail",
+            "uz": "Elektron pochta",
+            "ru": "Электронная почта"
+          }
+        },
+        {
           "name": "ssn",
           "display": "masked",
           "labels": {
@@ -1316,11 +1354,13 @@ module.exports = {
       "payment": "upfront",
       "agreements": null,
       "search": [
-        "name"
+        "reference",
+        "name",
+        "email"
       ],
       "sort": "-created",
       "bodyLimits": {
-        "text": 34419,
+        "text": 35696,
         "files": 0
       }
     },
@@ -1585,6 +1625,7 @@ module.exports = {
       "payment": "upfront",
       "agreements": null,
       "search": [
+        "reference",
         "firstName",
         "lastName",
         "email",
@@ -1612,7 +1653,7 @@ module.exports = {
             "email",
             "phone",
             "topic",
-            "reference",
+            "application",
             "subject",
             "message",
             "attachment"
@@ -1641,7 +1682,7 @@ module.exports = {
         "topic": [
           "D"
         ],
-        "reference": [
+        "application": [
           "A",
           "D"
         ],
@@ -1702,7 +1743,7 @@ module.exports = {
           }
         },
         {
-          "name": "reference",
+          "name": "application",
           "display": "text",
           "labels": {
             "en": "Which application is it about? (optional)",
@@ -1732,12 +1773,13 @@ module.exports = {
       "payment": "upfront",
       "agreements": null,
       "search": [
+        "reference",
         "topic",
         "subject",
         "name",
         "email",
         "phone",
-        "reference",
+        "application",
         "message"
       ],
       "sort": "-created",
@@ -1958,6 +2000,7 @@ module.exports = {
       "payment": "upfront",
       "agreements": null,
       "search": [
+        "reference",
         "firstName",
         "lastName",
         "email",

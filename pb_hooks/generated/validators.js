@@ -108,7 +108,7 @@ var DATE_EXPRESSION, ISO_DATE, pad, isoOf, localToday, fixedToday, today, init_d
 
 // validators.js
 exports["claim/full"] = validate10;
-var schema11 = { type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "stateId", "amount", "message", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"], "x-category": "A" }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"], "x-category": "A" }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"], "x-category": "A" }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"], "x-category": "A" }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 }, "x-category": ["B", "L"] }, amount: { type: "string", enum: ["Uber", "Lyft", "Amazon Flex", "Doordash", "UberEATS", "PostMates", "GrubHub", "Other"], default: "Uber", description: "The company the driver worked for (driver claim) or, on the Amazon Flex landing (variant flex), how long the driver has driven. Stored in 'amount' for compatibility with the original's data (spec section 3).", "x-category": "I" }, message: { "x-category": "I", type: "string", minLength: 1, maxLength: 5e3, "x-multiline": !0, examples: ["Please call me after 5 pm."] }, terms: { type: "boolean", const: !0, "x-category": "D" } } }, func2 = require_ucs2length().default, formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i, pattern0 = new RegExp("^[0-9+() .-]{7,20}$", "u");
+var schema11 = { type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "stateId", "amount", "message", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"], "x-autocomplete": "given-name", "x-errors": { required: "errors.field.firstName.required", minLength: "errors.field.firstName.required" }, "x-category": "A" }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"], "x-autocomplete": "family-name", "x-errors": { required: "errors.field.lastName.required", minLength: "errors.field.lastName.required" }, "x-category": "A" }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"], "x-autocomplete": "email", "x-inputmode": "email", "x-errors": { required: "errors.field.email.required", format: "errors.field.email.format" }, "x-category": "A" }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"], "x-autocomplete": "tel", "x-inputmode": "tel", "x-errors": { required: "errors.field.phone.required", pattern: "errors.field.phone.pattern" }, "x-category": "A" }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 }, "x-errors": { required: "errors.field.idImage.required" }, "x-category": ["B", "L"] }, amount: { type: "string", enum: ["Uber", "Lyft", "Amazon Flex", "Doordash", "UberEATS", "PostMates", "GrubHub", "Other"], default: "Uber", description: "The company the driver worked for (driver claim) or, on the Amazon Flex landing (variant flex), how long the driver has driven. Stored in 'amount' for compatibility with the original's data (spec section 3).", "x-category": "I" }, message: { "x-category": "I", type: "string", minLength: 1, maxLength: 5e3, "x-multiline": !0, examples: ["Please call me after 5 pm."] }, terms: { type: "boolean", const: !0, "x-label-links": { terms: "/terms", privacy: "/privacy" }, "x-errors": { const: "errors.field.terms.const", required: "errors.field.terms.const" }, "x-category": "D" } } }, func2 = require_ucs2length().default, formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i, pattern0 = new RegExp("^[0-9+() .-]{7,20}$", "u");
 function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -262,7 +262,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   return validate10.errors = vErrors, errors === 0;
 }
 exports["claim/flex"] = validate11;
-var schema12 = { type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "stateId", "amount", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"], "x-category": "A" }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"], "x-category": "A" }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"], "x-category": "A" }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"], "x-category": "A" }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 }, "x-category": ["B", "L"] }, amount: { type: "string", enum: ["2 months", "4 months", "6 months", "1 year", "2 years", "3 years", "4 years", "5 years", "more than 5 years"], default: "2 months", description: "How long the driver has driven for Amazon Flex. Stored in 'amount', as the original did (spec section 3).", "x-category": "I" }, message: { "x-category": "I", type: "string", minLength: 1, maxLength: 5e3, "x-multiline": !0, examples: ["Please call me after 5 pm."] }, terms: { type: "boolean", const: !0, "x-category": "D" } } };
+var schema12 = { type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "stateId", "amount", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"], "x-autocomplete": "given-name", "x-errors": { required: "errors.field.firstName.required", minLength: "errors.field.firstName.required" }, "x-category": "A" }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"], "x-autocomplete": "family-name", "x-errors": { required: "errors.field.lastName.required", minLength: "errors.field.lastName.required" }, "x-category": "A" }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"], "x-autocomplete": "email", "x-inputmode": "email", "x-errors": { required: "errors.field.email.required", format: "errors.field.email.format" }, "x-category": "A" }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"], "x-autocomplete": "tel", "x-inputmode": "tel", "x-errors": { required: "errors.field.phone.required", pattern: "errors.field.phone.pattern" }, "x-category": "A" }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 }, "x-errors": { required: "errors.field.idImage.required" }, "x-category": ["B", "L"] }, amount: { type: "string", enum: ["2 months", "4 months", "6 months", "1 year", "2 years", "3 years", "4 years", "5 years", "more than 5 years"], default: "2 months", description: "How long the driver has driven for Amazon Flex. Stored in 'amount', as the original did (spec section 3).", "x-category": "I" }, message: { "x-category": "I", type: "string", minLength: 1, maxLength: 5e3, "x-multiline": !0, examples: ["Please call me after 5 pm."] }, terms: { type: "boolean", const: !0, "x-label-links": { terms: "/terms", privacy: "/privacy" }, "x-errors": { const: "errors.field.terms.const", required: "errors.field.terms.const" }, "x-category": "D" } } };
 function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -412,276 +412,340 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
   return validate11.errors = vErrors, errors === 0;
 }
 exports["company/full"] = validate12;
-var schema13 = { type: "object", additionalProperties: !1, required: ["email", "phone", "ssn", "stateId", "amount", "state", "terms"], properties: { email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"], "x-category": "A" }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"], "x-category": "A" }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"], "x-category": ["A", "L"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 }, "x-category": ["B", "L"] }, amount: { type: "string", enum: ["LLC", "INC", "CORP", "Other"], default: "LLC", description: "Company type. Stored in 'amount' for compatibility with the original's data (spec section 3).", "x-category": "D" }, state: { description: "State to register the company in.", "x-category": "D", type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, terms: { type: "boolean", const: !0, "x-category": "D" } } }, pattern3 = new RegExp("^[0-9]{9}$", "u");
+var schema13 = { type: "object", additionalProperties: !1, required: ["name", "companyName", "email", "phone", "ssn", "stateId", "amount", "state", "terms"], properties: { name: { description: "The applicant's full name (the original asked it only on the 'application' form and did not save it; records from before hold none).", type: "string", minLength: 1, maxLength: 200, examples: ["Aziza Karimova"], "x-autocomplete": "name", "x-errors": { required: "errors.field.fullName.required", minLength: "errors.field.fullName.required" }, "x-category": "A" }, companyName: { type: "string", minLength: 1, maxLength: 200, examples: ["Karimov Trading LLC"], description: "The name of the company to register, as the applicant wants it. Records from before hold none.", "x-category": "D" }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"], "x-autocomplete": "email", "x-inputmode": "email", "x-errors": { required: "errors.field.email.required", format: "errors.field.email.format" }, "x-category": "A" }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"], "x-autocomplete": "tel", "x-inputmode": "tel", "x-errors": { required: "errors.field.phone.required", pattern: "errors.field.phone.pattern" }, "x-category": "A" }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"], "x-errors": { required: "errors.field.ssn.required", pattern: "errors.field.ssn.pattern" }, "x-category": ["A", "L"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 }, "x-errors": { required: "errors.field.idImage.required" }, "x-category": ["B", "L"] }, amount: { type: "string", enum: ["LLC", "INC", "CORP", "Other"], default: "LLC", description: "Company type. Stored in 'amount' for compatibility with the original's data (spec section 3).", "x-category": "D" }, state: { description: "State to register the company in.", "x-category": "D", type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-autocomplete": "address-level1", "x-errors": { required: "errors.field.usState.required", enum: "errors.field.usState.required" }, "x-options": "usStates" }, terms: { type: "boolean", const: !0, "x-label-links": { terms: "/terms", privacy: "/privacy" }, "x-errors": { const: "errors.field.terms.const", required: "errors.field.terms.const" }, "x-category": "D" } } }, func18 = Object.prototype.hasOwnProperty, pattern3 = new RegExp("^[0-9]{9}$", "u");
 function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.email === void 0) {
-      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "email" }, message: "must have required property 'email'" };
+    if (data.name === void 0) {
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
       vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
     }
-    if (data.phone === void 0) {
-      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "phone" }, message: "must have required property 'phone'" };
+    if (data.companyName === void 0) {
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "companyName" }, message: "must have required property 'companyName'" };
       vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
     }
-    if (data.ssn === void 0) {
-      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "ssn" }, message: "must have required property 'ssn'" };
-      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
-    }
-    if (data.stateId === void 0) {
-      let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "stateId" }, message: "must have required property 'stateId'" };
-      vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
-    }
-    if (data.amount === void 0) {
-      let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
-      vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
-    }
-    if (data.state === void 0) {
-      let err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "state" }, message: "must have required property 'state'" };
-      vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
-    }
-    if (data.terms === void 0) {
-      let err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "terms" }, message: "must have required property 'terms'" };
-      vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
-    }
-    for (let key0 in data)
-      if (!(key0 === "email" || key0 === "phone" || key0 === "ssn" || key0 === "stateId" || key0 === "amount" || key0 === "state" || key0 === "terms")) {
-        let err7 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
-      }
-    if (data.email !== void 0) {
-      let data0 = data.email;
-      if (typeof data0 == "string") {
-        if (func2(data0) > 254) {
-          let err8 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters" };
-          vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
-        }
-        if (!formats0.test(data0)) {
-          let err9 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
-          vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
-        }
-      } else {
-        let err10 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
-      }
-    }
-    if (data.phone !== void 0) {
-      let data1 = data.phone;
-      if (typeof data1 == "string") {
-        if (func2(data1) > 20) {
-          let err11 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters" };
-          vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
-        }
-        if (!pattern0.test(data1)) {
-          let err12 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/pattern", keyword: "pattern", params: { pattern: "^[0-9+() .-]{7,20}$" }, message: 'must match pattern "^[0-9+() .-]{7,20}$"' };
-          vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
-        }
-      } else {
-        let err13 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
-      }
-    }
-    if (data.ssn !== void 0) {
-      let data2 = data.ssn;
-      if (typeof data2 == "string") {
-        if (func2(data2) > 9) {
-          let err14 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters" };
-          vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
-        }
-        if (!pattern3.test(data2)) {
-          let err15 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"' };
-          vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
-        }
-      } else {
-        let err16 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
-      }
-    }
-    if (data.stateId !== void 0 && typeof data.stateId != "string") {
-      let err17 = { instancePath: instancePath + "/stateId", schemaPath: "#/properties/stateId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-      vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
-    }
-    if (data.amount !== void 0) {
-      let data4 = data.amount;
-      if (typeof data4 != "string") {
-        let err18 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
-      }
-      if (!(data4 === "LLC" || data4 === "INC" || data4 === "CORP" || data4 === "Other")) {
-        let err19 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/enum", keyword: "enum", params: { allowedValues: schema13.properties.amount.enum }, message: "must be equal to one of the allowed values" };
-        vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
-      }
-    }
-    if (data.state !== void 0) {
-      let data5 = data.state;
-      if (typeof data5 != "string") {
-        let err20 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
-      }
-      if (!(data5 === "AL" || data5 === "AK" || data5 === "AZ" || data5 === "AR" || data5 === "CA" || data5 === "CO" || data5 === "CT" || data5 === "DE" || data5 === "DC" || data5 === "FL" || data5 === "GA" || data5 === "HI" || data5 === "ID" || data5 === "IL" || data5 === "IN" || data5 === "IA" || data5 === "KS" || data5 === "KY" || data5 === "LA" || data5 === "ME" || data5 === "MD" || data5 === "MA" || data5 === "MI" || data5 === "MN" || data5 === "MS" || data5 === "MO" || data5 === "MT" || data5 === "NE" || data5 === "NV" || data5 === "NH" || data5 === "NJ" || data5 === "NM" || data5 === "NY" || data5 === "NC" || data5 === "ND" || data5 === "OH" || data5 === "OK" || data5 === "OR" || data5 === "PA" || data5 === "RI" || data5 === "SC" || data5 === "SD" || data5 === "TN" || data5 === "TX" || data5 === "UT" || data5 === "VT" || data5 === "VA" || data5 === "WA" || data5 === "WV" || data5 === "WI" || data5 === "WY")) {
-        let err21 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema13.properties.state.enum }, message: "must be equal to one of the allowed values" };
-        vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
-      }
-    }
-    if (data.terms !== void 0) {
-      let data6 = data.terms;
-      if (typeof data6 != "boolean") {
-        let err22 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-        vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
-      }
-      if (data6 !== !0) {
-        let err23 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/const", keyword: "const", params: { allowedValue: !0 }, message: "must be equal to constant" };
-        vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
-      }
-    }
-  } else {
-    let err24 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
-  }
-  return validate12.errors = vErrors, errors === 0;
-}
-exports["company/application"] = validate13;
-var schema14 = { type: "object", additionalProperties: !1, required: ["email", "phone", "ssn", "stateId", "amount", "state", "terms"], properties: { name: { description: "Applicant's name, asked only by the 'application' variant; the original did not save it, we do.", type: "string", minLength: 1, maxLength: 200, examples: ["Aziza Karimova"], "x-category": "A" }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"], "x-category": "A" }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"], "x-category": "A" }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"], "x-category": ["A", "L"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 }, "x-category": ["B", "L"] }, amount: { type: "string", enum: ["LLC", "INC", "CORP", "Other"], default: "LLC", description: "Company type. Stored in 'amount' for compatibility with the original's data (spec section 3).", "x-category": "D" }, state: { description: "State to register the company in.", "x-category": "D", type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, terms: { type: "boolean", const: !0, "x-category": "D" } } };
-function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null, errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.email === void 0) {
-      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "email" }, message: "must have required property 'email'" };
-      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
-    }
-    if (data.phone === void 0) {
-      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "phone" }, message: "must have required property 'phone'" };
-      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
-    }
-    if (data.ssn === void 0) {
-      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "ssn" }, message: "must have required property 'ssn'" };
+      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "email" }, message: "must have required property 'email'" };
       vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
     }
-    if (data.stateId === void 0) {
-      let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "stateId" }, message: "must have required property 'stateId'" };
+    if (data.phone === void 0) {
+      let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "phone" }, message: "must have required property 'phone'" };
       vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
     }
-    if (data.amount === void 0) {
-      let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+    if (data.ssn === void 0) {
+      let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "ssn" }, message: "must have required property 'ssn'" };
       vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
     }
-    if (data.state === void 0) {
-      let err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "state" }, message: "must have required property 'state'" };
+    if (data.stateId === void 0) {
+      let err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "stateId" }, message: "must have required property 'stateId'" };
       vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
     }
-    if (data.terms === void 0) {
-      let err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "terms" }, message: "must have required property 'terms'" };
+    if (data.amount === void 0) {
+      let err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
       vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
     }
+    if (data.state === void 0) {
+      let err7 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "state" }, message: "must have required property 'state'" };
+      vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+    }
+    if (data.terms === void 0) {
+      let err8 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "terms" }, message: "must have required property 'terms'" };
+      vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+    }
     for (let key0 in data)
-      if (!(key0 === "name" || key0 === "email" || key0 === "phone" || key0 === "ssn" || key0 === "stateId" || key0 === "amount" || key0 === "state" || key0 === "terms")) {
-        let err7 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+      if (!func18.call(schema13.properties, key0)) {
+        let err9 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
       }
     if (data.name !== void 0) {
       let data0 = data.name;
       if (typeof data0 == "string") {
         if (func2(data0) > 200) {
-          let err8 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
-          vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+          let err10 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+          vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
         }
         if (func2(data0) < 1) {
-          let err9 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+          let err11 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
         }
       } else {
-        let err10 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+        let err12 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+      }
+    }
+    if (data.companyName !== void 0) {
+      let data1 = data.companyName;
+      if (typeof data1 == "string") {
+        if (func2(data1) > 200) {
+          let err13 = { instancePath: instancePath + "/companyName", schemaPath: "#/properties/companyName/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+          vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+        }
+        if (func2(data1) < 1) {
+          let err14 = { instancePath: instancePath + "/companyName", schemaPath: "#/properties/companyName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
+        }
+      } else {
+        let err15 = { instancePath: instancePath + "/companyName", schemaPath: "#/properties/companyName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
       }
     }
     if (data.email !== void 0) {
-      let data1 = data.email;
-      if (typeof data1 == "string") {
-        if (func2(data1) > 254) {
-          let err11 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters" };
-          vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+      let data2 = data.email;
+      if (typeof data2 == "string") {
+        if (func2(data2) > 254) {
+          let err16 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters" };
+          vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
         }
-        if (!formats0.test(data1)) {
-          let err12 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
-          vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+        if (!formats0.test(data2)) {
+          let err17 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
+          vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
         }
       } else {
-        let err13 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+        let err18 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
       }
     }
     if (data.phone !== void 0) {
-      let data2 = data.phone;
-      if (typeof data2 == "string") {
-        if (func2(data2) > 20) {
-          let err14 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters" };
-          vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
+      let data3 = data.phone;
+      if (typeof data3 == "string") {
+        if (func2(data3) > 20) {
+          let err19 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters" };
+          vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
         }
-        if (!pattern0.test(data2)) {
-          let err15 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/pattern", keyword: "pattern", params: { pattern: "^[0-9+() .-]{7,20}$" }, message: 'must match pattern "^[0-9+() .-]{7,20}$"' };
-          vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+        if (!pattern0.test(data3)) {
+          let err20 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/pattern", keyword: "pattern", params: { pattern: "^[0-9+() .-]{7,20}$" }, message: 'must match pattern "^[0-9+() .-]{7,20}$"' };
+          vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
         }
       } else {
-        let err16 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+        let err21 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
       }
     }
     if (data.ssn !== void 0) {
-      let data3 = data.ssn;
-      if (typeof data3 == "string") {
-        if (func2(data3) > 9) {
-          let err17 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters" };
-          vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+      let data4 = data.ssn;
+      if (typeof data4 == "string") {
+        if (func2(data4) > 9) {
+          let err22 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters" };
+          vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
         }
-        if (!pattern3.test(data3)) {
-          let err18 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"' };
-          vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+        if (!pattern3.test(data4)) {
+          let err23 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"' };
+          vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
         }
       } else {
-        let err19 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
-      }
-    }
-    if (data.stateId !== void 0 && typeof data.stateId != "string") {
-      let err20 = { instancePath: instancePath + "/stateId", schemaPath: "#/properties/stateId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-      vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
-    }
-    if (data.amount !== void 0) {
-      let data5 = data.amount;
-      if (typeof data5 != "string") {
-        let err21 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
-      }
-      if (!(data5 === "LLC" || data5 === "INC" || data5 === "CORP" || data5 === "Other")) {
-        let err22 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/enum", keyword: "enum", params: { allowedValues: schema14.properties.amount.enum }, message: "must be equal to one of the allowed values" };
-        vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
-      }
-    }
-    if (data.state !== void 0) {
-      let data6 = data.state;
-      if (typeof data6 != "string") {
-        let err23 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
-      }
-      if (!(data6 === "AL" || data6 === "AK" || data6 === "AZ" || data6 === "AR" || data6 === "CA" || data6 === "CO" || data6 === "CT" || data6 === "DE" || data6 === "DC" || data6 === "FL" || data6 === "GA" || data6 === "HI" || data6 === "ID" || data6 === "IL" || data6 === "IN" || data6 === "IA" || data6 === "KS" || data6 === "KY" || data6 === "LA" || data6 === "ME" || data6 === "MD" || data6 === "MA" || data6 === "MI" || data6 === "MN" || data6 === "MS" || data6 === "MO" || data6 === "MT" || data6 === "NE" || data6 === "NV" || data6 === "NH" || data6 === "NJ" || data6 === "NM" || data6 === "NY" || data6 === "NC" || data6 === "ND" || data6 === "OH" || data6 === "OK" || data6 === "OR" || data6 === "PA" || data6 === "RI" || data6 === "SC" || data6 === "SD" || data6 === "TN" || data6 === "TX" || data6 === "UT" || data6 === "VT" || data6 === "VA" || data6 === "WA" || data6 === "WV" || data6 === "WI" || data6 === "WY")) {
-        let err24 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema14.properties.state.enum }, message: "must be equal to one of the allowed values" };
+        let err24 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
       }
     }
-    if (data.terms !== void 0) {
-      let data7 = data.terms;
-      if (typeof data7 != "boolean") {
-        let err25 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-        vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
-      }
-      if (data7 !== !0) {
-        let err26 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/const", keyword: "const", params: { allowedValue: !0 }, message: "must be equal to constant" };
+    if (data.stateId !== void 0 && typeof data.stateId != "string") {
+      let err25 = { instancePath: instancePath + "/stateId", schemaPath: "#/properties/stateId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
+    }
+    if (data.amount !== void 0) {
+      let data6 = data.amount;
+      if (typeof data6 != "string") {
+        let err26 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
+      }
+      if (!(data6 === "LLC" || data6 === "INC" || data6 === "CORP" || data6 === "Other")) {
+        let err27 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/enum", keyword: "enum", params: { allowedValues: schema13.properties.amount.enum }, message: "must be equal to one of the allowed values" };
+        vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
+      }
+    }
+    if (data.state !== void 0) {
+      let data7 = data.state;
+      if (typeof data7 != "string") {
+        let err28 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
+      }
+      if (!(data7 === "AL" || data7 === "AK" || data7 === "AZ" || data7 === "AR" || data7 === "CA" || data7 === "CO" || data7 === "CT" || data7 === "DE" || data7 === "DC" || data7 === "FL" || data7 === "GA" || data7 === "HI" || data7 === "ID" || data7 === "IL" || data7 === "IN" || data7 === "IA" || data7 === "KS" || data7 === "KY" || data7 === "LA" || data7 === "ME" || data7 === "MD" || data7 === "MA" || data7 === "MI" || data7 === "MN" || data7 === "MS" || data7 === "MO" || data7 === "MT" || data7 === "NE" || data7 === "NV" || data7 === "NH" || data7 === "NJ" || data7 === "NM" || data7 === "NY" || data7 === "NC" || data7 === "ND" || data7 === "OH" || data7 === "OK" || data7 === "OR" || data7 === "PA" || data7 === "RI" || data7 === "SC" || data7 === "SD" || data7 === "TN" || data7 === "TX" || data7 === "UT" || data7 === "VT" || data7 === "VA" || data7 === "WA" || data7 === "WV" || data7 === "WI" || data7 === "WY")) {
+        let err29 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema13.properties.state.enum }, message: "must be equal to one of the allowed values" };
+        vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
+      }
+    }
+    if (data.terms !== void 0) {
+      let data8 = data.terms;
+      if (typeof data8 != "boolean") {
+        let err30 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+        vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
+      }
+      if (data8 !== !0) {
+        let err31 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/const", keyword: "const", params: { allowedValue: !0 }, message: "must be equal to constant" };
+        vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
       }
     }
   } else {
-    let err27 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
+    let err32 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
+  }
+  return validate12.errors = vErrors, errors === 0;
+}
+exports["company/application"] = validate13;
+var schema14 = { type: "object", additionalProperties: !1, required: ["name", "companyName", "email", "phone", "ssn", "stateId", "amount", "state", "terms"], properties: { name: { description: "The applicant's full name (the original asked it only on the 'application' form and did not save it; records from before hold none).", type: "string", minLength: 1, maxLength: 200, examples: ["Aziza Karimova"], "x-autocomplete": "name", "x-errors": { required: "errors.field.fullName.required", minLength: "errors.field.fullName.required" }, "x-category": "A" }, companyName: { type: "string", minLength: 1, maxLength: 200, examples: ["Karimov Trading LLC"], description: "The name of the company to register, as the applicant wants it. Records from before hold none.", "x-category": "D" }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"], "x-autocomplete": "email", "x-inputmode": "email", "x-errors": { required: "errors.field.email.required", format: "errors.field.email.format" }, "x-category": "A" }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"], "x-autocomplete": "tel", "x-inputmode": "tel", "x-errors": { required: "errors.field.phone.required", pattern: "errors.field.phone.pattern" }, "x-category": "A" }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"], "x-errors": { required: "errors.field.ssn.required", pattern: "errors.field.ssn.pattern" }, "x-category": ["A", "L"] }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 }, "x-errors": { required: "errors.field.idImage.required" }, "x-category": ["B", "L"] }, amount: { type: "string", enum: ["LLC", "INC", "CORP", "Other"], default: "LLC", description: "Company type. Stored in 'amount' for compatibility with the original's data (spec section 3).", "x-category": "D" }, state: { description: "State to register the company in.", "x-category": "D", type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-autocomplete": "address-level1", "x-errors": { required: "errors.field.usState.required", enum: "errors.field.usState.required" }, "x-options": "usStates" }, terms: { type: "boolean", const: !0, "x-label-links": { terms: "/terms", privacy: "/privacy" }, "x-errors": { const: "errors.field.terms.const", required: "errors.field.terms.const" }, "x-category": "D" } } };
+function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === void 0) {
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
+    }
+    if (data.companyName === void 0) {
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "companyName" }, message: "must have required property 'companyName'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
+    }
+    if (data.email === void 0) {
+      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "email" }, message: "must have required property 'email'" };
+      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
+    }
+    if (data.phone === void 0) {
+      let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "phone" }, message: "must have required property 'phone'" };
+      vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
+    }
+    if (data.ssn === void 0) {
+      let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "ssn" }, message: "must have required property 'ssn'" };
+      vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
+    }
+    if (data.stateId === void 0) {
+      let err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "stateId" }, message: "must have required property 'stateId'" };
+      vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+    }
+    if (data.amount === void 0) {
+      let err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+      vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+    }
+    if (data.state === void 0) {
+      let err7 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "state" }, message: "must have required property 'state'" };
+      vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+    }
+    if (data.terms === void 0) {
+      let err8 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "terms" }, message: "must have required property 'terms'" };
+      vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+    }
+    for (let key0 in data)
+      if (!func18.call(schema14.properties, key0)) {
+        let err9 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+      }
+    if (data.name !== void 0) {
+      let data0 = data.name;
+      if (typeof data0 == "string") {
+        if (func2(data0) > 200) {
+          let err10 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+          vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+        }
+        if (func2(data0) < 1) {
+          let err11 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+        }
+      } else {
+        let err12 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+      }
+    }
+    if (data.companyName !== void 0) {
+      let data1 = data.companyName;
+      if (typeof data1 == "string") {
+        if (func2(data1) > 200) {
+          let err13 = { instancePath: instancePath + "/companyName", schemaPath: "#/properties/companyName/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+          vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+        }
+        if (func2(data1) < 1) {
+          let err14 = { instancePath: instancePath + "/companyName", schemaPath: "#/properties/companyName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
+        }
+      } else {
+        let err15 = { instancePath: instancePath + "/companyName", schemaPath: "#/properties/companyName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+      }
+    }
+    if (data.email !== void 0) {
+      let data2 = data.email;
+      if (typeof data2 == "string") {
+        if (func2(data2) > 254) {
+          let err16 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters" };
+          vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+        }
+        if (!formats0.test(data2)) {
+          let err17 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
+          vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+        }
+      } else {
+        let err18 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+      }
+    }
+    if (data.phone !== void 0) {
+      let data3 = data.phone;
+      if (typeof data3 == "string") {
+        if (func2(data3) > 20) {
+          let err19 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters" };
+          vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
+        }
+        if (!pattern0.test(data3)) {
+          let err20 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/pattern", keyword: "pattern", params: { pattern: "^[0-9+() .-]{7,20}$" }, message: 'must match pattern "^[0-9+() .-]{7,20}$"' };
+          vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
+        }
+      } else {
+        let err21 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
+      }
+    }
+    if (data.ssn !== void 0) {
+      let data4 = data.ssn;
+      if (typeof data4 == "string") {
+        if (func2(data4) > 9) {
+          let err22 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters" };
+          vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
+        }
+        if (!pattern3.test(data4)) {
+          let err23 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"' };
+          vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
+        }
+      } else {
+        let err24 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
+      }
+    }
+    if (data.stateId !== void 0 && typeof data.stateId != "string") {
+      let err25 = { instancePath: instancePath + "/stateId", schemaPath: "#/properties/stateId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
+    }
+    if (data.amount !== void 0) {
+      let data6 = data.amount;
+      if (typeof data6 != "string") {
+        let err26 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
+      }
+      if (!(data6 === "LLC" || data6 === "INC" || data6 === "CORP" || data6 === "Other")) {
+        let err27 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/enum", keyword: "enum", params: { allowedValues: schema14.properties.amount.enum }, message: "must be equal to one of the allowed values" };
+        vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
+      }
+    }
+    if (data.state !== void 0) {
+      let data7 = data.state;
+      if (typeof data7 != "string") {
+        let err28 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
+      }
+      if (!(data7 === "AL" || data7 === "AK" || data7 === "AZ" || data7 === "AR" || data7 === "CA" || data7 === "CO" || data7 === "CT" || data7 === "DE" || data7 === "DC" || data7 === "FL" || data7 === "GA" || data7 === "HI" || data7 === "ID" || data7 === "IL" || data7 === "IN" || data7 === "IA" || data7 === "KS" || data7 === "KY" || data7 === "LA" || data7 === "ME" || data7 === "MD" || data7 === "MA" || data7 === "MI" || data7 === "MN" || data7 === "MS" || data7 === "MO" || data7 === "MT" || data7 === "NE" || data7 === "NV" || data7 === "NH" || data7 === "NJ" || data7 === "NM" || data7 === "NY" || data7 === "NC" || data7 === "ND" || data7 === "OH" || data7 === "OK" || data7 === "OR" || data7 === "PA" || data7 === "RI" || data7 === "SC" || data7 === "SD" || data7 === "TN" || data7 === "TX" || data7 === "UT" || data7 === "VT" || data7 === "VA" || data7 === "WA" || data7 === "WV" || data7 === "WI" || data7 === "WY")) {
+        let err29 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema14.properties.state.enum }, message: "must be equal to one of the allowed values" };
+        vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
+      }
+    }
+    if (data.terms !== void 0) {
+      let data8 = data.terms;
+      if (typeof data8 != "boolean") {
+        let err30 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+        vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
+      }
+      if (data8 !== !0) {
+        let err31 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/const", keyword: "const", params: { allowedValue: !0 }, message: "must be equal to constant" };
+        vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
+      }
+    }
+  } else {
+    let err32 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
   }
   return validate13.errors = vErrors, errors === 0;
 }
@@ -697,103 +761,107 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
       let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "lname" }, message: "must have required property 'lname'" };
       vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
     }
-    if (data.message === void 0) {
-      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+    if (data.email === void 0) {
+      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "email" }, message: "must have required property 'email'" };
       vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
+    }
+    if (data.message === void 0) {
+      let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+      vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
     }
     for (let key0 in data)
       if (!(key0 === "fname" || key0 === "lname" || key0 === "email" || key0 === "phone" || key0 === "message")) {
-        let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
+        let err4 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
       }
     if (data.fname !== void 0) {
       let data0 = data.fname;
       if (typeof data0 == "string") {
         if (func2(data0) > 100) {
-          let err4 = { instancePath: instancePath + "/fname", schemaPath: "#/properties/fname/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
-          vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
-        }
-        if (func2(data0) < 1) {
-          let err5 = { instancePath: instancePath + "/fname", schemaPath: "#/properties/fname/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          let err5 = { instancePath: instancePath + "/fname", schemaPath: "#/properties/fname/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
           vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
         }
+        if (func2(data0) < 1) {
+          let err6 = { instancePath: instancePath + "/fname", schemaPath: "#/properties/fname/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+        }
       } else {
-        let err6 = { instancePath: instancePath + "/fname", schemaPath: "#/properties/fname/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+        let err7 = { instancePath: instancePath + "/fname", schemaPath: "#/properties/fname/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
       }
     }
     if (data.lname !== void 0) {
       let data1 = data.lname;
       if (typeof data1 == "string") {
         if (func2(data1) > 100) {
-          let err7 = { instancePath: instancePath + "/lname", schemaPath: "#/properties/lname/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
-          vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
-        }
-        if (func2(data1) < 1) {
-          let err8 = { instancePath: instancePath + "/lname", schemaPath: "#/properties/lname/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          let err8 = { instancePath: instancePath + "/lname", schemaPath: "#/properties/lname/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
           vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
         }
+        if (func2(data1) < 1) {
+          let err9 = { instancePath: instancePath + "/lname", schemaPath: "#/properties/lname/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+        }
       } else {
-        let err9 = { instancePath: instancePath + "/lname", schemaPath: "#/properties/lname/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+        let err10 = { instancePath: instancePath + "/lname", schemaPath: "#/properties/lname/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
       }
     }
     if (data.email !== void 0) {
       let data2 = data.email;
       if (typeof data2 == "string") {
         if (func2(data2) > 254) {
-          let err10 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters" };
-          vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
-        }
-        if (!formats0.test(data2)) {
-          let err11 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
+          let err11 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters" };
           vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
         }
+        if (!formats0.test(data2)) {
+          let err12 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
+          vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+        }
       } else {
-        let err12 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+        let err13 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
       }
     }
     if (data.phone !== void 0) {
       let data3 = data.phone;
       if (typeof data3 == "string") {
         if (func2(data3) > 20) {
-          let err13 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters" };
-          vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
-        }
-        if (!pattern0.test(data3)) {
-          let err14 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/pattern", keyword: "pattern", params: { pattern: "^[0-9+() .-]{7,20}$" }, message: 'must match pattern "^[0-9+() .-]{7,20}$"' };
+          let err14 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters" };
           vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
         }
+        if (!pattern0.test(data3)) {
+          let err15 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/pattern", keyword: "pattern", params: { pattern: "^[0-9+() .-]{7,20}$" }, message: 'must match pattern "^[0-9+() .-]{7,20}$"' };
+          vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+        }
       } else {
-        let err15 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+        let err16 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
       }
     }
     if (data.message !== void 0) {
       let data4 = data.message;
       if (typeof data4 == "string") {
         if (func2(data4) > 5e3) {
-          let err16 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/maxLength", keyword: "maxLength", params: { limit: 5e3 }, message: "must NOT have more than 5000 characters" };
-          vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
-        }
-        if (func2(data4) < 1) {
-          let err17 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          let err17 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/maxLength", keyword: "maxLength", params: { limit: 5e3 }, message: "must NOT have more than 5000 characters" };
           vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
         }
+        if (func2(data4) < 1) {
+          let err18 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+        }
       } else {
-        let err18 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+        let err19 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
       }
     }
   } else {
-    let err19 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
+    let err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
   }
   return validate14.errors = vErrors, errors === 0;
 }
 exports["creditrepair/full"] = validate15;
-var schema16 = { type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "stateId", "street", "city", "state", "zip", "ssn", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"], "x-category": "A" }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"], "x-category": "A" }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"], "x-category": "A" }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"], "x-category": "A" }, stateId: { description: "Driver's licence or state ID image; the spec's 'ID is missing' rule is this field's required error.", type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 }, "x-category": ["B", "L"] }, bankStatements: { "x-category": ["B", "L"], type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"], "x-category": "A" }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"], "x-category": "A" }, state: { "x-category": "A", type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"], "x-category": "A" }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"], "x-category": ["A", "L"] }, terms: { type: "boolean", const: !0, "x-category": "D" } } }, func34 = Object.prototype.hasOwnProperty, pattern8 = new RegExp("^[0-9]{5}(-[0-9]{4})?$", "u");
+var schema16 = { type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "stateId", "street", "city", "state", "zip", "ssn", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"], "x-autocomplete": "given-name", "x-errors": { required: "errors.field.firstName.required", minLength: "errors.field.firstName.required" }, "x-category": "A" }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"], "x-autocomplete": "family-name", "x-errors": { required: "errors.field.lastName.required", minLength: "errors.field.lastName.required" }, "x-category": "A" }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"], "x-autocomplete": "email", "x-inputmode": "email", "x-errors": { required: "errors.field.email.required", format: "errors.field.email.format" }, "x-category": "A" }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"], "x-autocomplete": "tel", "x-inputmode": "tel", "x-errors": { required: "errors.field.phone.required", pattern: "errors.field.phone.pattern" }, "x-category": "A" }, stateId: { description: "Driver's licence or state ID image; the spec's 'ID is missing' rule is this field's required error.", type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 }, "x-errors": { required: "errors.field.idImage.required" }, "x-category": ["B", "L"] }, bankStatements: { "x-category": ["B", "L"], type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, "x-errors": { required: "errors.field.document.required" } }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"], "x-autocomplete": "address-line1", "x-errors": { required: "errors.field.street.required", minLength: "errors.field.street.required" }, "x-category": "A" }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"], "x-autocomplete": "address-level2", "x-errors": { required: "errors.field.city.required", minLength: "errors.field.city.required" }, "x-category": "A" }, state: { "x-category": "A", type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-autocomplete": "address-level1", "x-errors": { required: "errors.field.usState.required", enum: "errors.field.usState.required" }, "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"], "x-autocomplete": "postal-code", "x-inputmode": "numeric", "x-errors": { required: "errors.field.zip.required", pattern: "errors.field.zip.pattern" }, "x-category": "A" }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"], "x-errors": { required: "errors.field.ssn.required", pattern: "errors.field.ssn.pattern" }, "x-category": ["A", "L"] }, terms: { type: "boolean", const: !0, "x-label-links": { terms: "/terms", privacy: "/privacy" }, "x-errors": { const: "errors.field.terms.const", required: "errors.field.terms.const" }, "x-category": "D" } } }, pattern8 = new RegExp("^[0-9]{5}(-[0-9]{4})?$", "u");
 function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -842,7 +910,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
       vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
     }
     for (let key0 in data)
-      if (!func34.call(schema16.properties, key0)) {
+      if (!func18.call(schema16.properties, key0)) {
         let err11 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
       }
@@ -1121,7 +1189,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
   return validate16.errors = vErrors, errors === 0;
 }
 exports["loan/full"] = validate17;
-var schema18 = { type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "stateId", "street", "city", "state", "zip", "ssn", "amount", "reason", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"], "x-category": "A" }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"], "x-category": "A" }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"], "x-category": "A" }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"], "x-category": "A" }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 }, "x-category": ["B", "L"] }, bankStatements: { "x-category": ["B", "L"], type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, businessTaxReturn: { "x-category": ["B", "L"], type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, personaltaxtreturn: { description: "Personal tax return; the name keeps the original's spelling (spec section 3).", "x-category": ["B", "L"], type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"], "x-category": "A" }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"], "x-category": "A" }, state: { "x-category": "A", type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"], "x-category": "A" }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"], "x-category": ["A", "L"] }, amount: { type: "string", description: "Requested loan amount in whole US dollars (spec section 9).", enum: ["10000", "20000", "30000", "40000", "50000", "60000", "70000", "80000", "90000", "100000", "200000", "300000", "400000", "500000", "600000", "700000", "800000", "900000", "1000000"], default: "50000", "x-format": "usd", "x-category": "D" }, reason: { type: "string", minLength: 1, maxLength: 2e3, "x-multiline": !0, examples: ["Buy a second delivery van."], "x-category": "D" }, terms: { type: "boolean", const: !0, "x-category": "D" } } };
+var schema18 = { type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "stateId", "street", "city", "state", "zip", "ssn", "amount", "reason", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"], "x-autocomplete": "given-name", "x-errors": { required: "errors.field.firstName.required", minLength: "errors.field.firstName.required" }, "x-category": "A" }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"], "x-autocomplete": "family-name", "x-errors": { required: "errors.field.lastName.required", minLength: "errors.field.lastName.required" }, "x-category": "A" }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"], "x-autocomplete": "email", "x-inputmode": "email", "x-errors": { required: "errors.field.email.required", format: "errors.field.email.format" }, "x-category": "A" }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"], "x-autocomplete": "tel", "x-inputmode": "tel", "x-errors": { required: "errors.field.phone.required", pattern: "errors.field.phone.pattern" }, "x-category": "A" }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 }, "x-errors": { required: "errors.field.idImage.required" }, "x-category": ["B", "L"] }, bankStatements: { "x-category": ["B", "L"], type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, "x-errors": { required: "errors.field.document.required" } }, businessTaxReturn: { "x-category": ["B", "L"], type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, "x-errors": { required: "errors.field.document.required" } }, personaltaxtreturn: { description: "Personal tax return; the name keeps the original's spelling (spec section 3).", "x-category": ["B", "L"], type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, "x-errors": { required: "errors.field.document.required" } }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"], "x-autocomplete": "address-line1", "x-errors": { required: "errors.field.street.required", minLength: "errors.field.street.required" }, "x-category": "A" }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"], "x-autocomplete": "address-level2", "x-errors": { required: "errors.field.city.required", minLength: "errors.field.city.required" }, "x-category": "A" }, state: { "x-category": "A", type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-autocomplete": "address-level1", "x-errors": { required: "errors.field.usState.required", enum: "errors.field.usState.required" }, "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"], "x-autocomplete": "postal-code", "x-inputmode": "numeric", "x-errors": { required: "errors.field.zip.required", pattern: "errors.field.zip.pattern" }, "x-category": "A" }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"], "x-errors": { required: "errors.field.ssn.required", pattern: "errors.field.ssn.pattern" }, "x-category": ["A", "L"] }, amount: { type: "string", description: "Requested loan amount in whole US dollars (spec section 9).", enum: ["10000", "20000", "30000", "40000", "50000", "60000", "70000", "80000", "90000", "100000", "200000", "300000", "400000", "500000", "600000", "700000", "800000", "900000", "1000000"], default: "50000", "x-format": "usd", "x-category": "D" }, reason: { type: "string", minLength: 1, maxLength: 2e3, "x-multiline": !0, examples: ["Buy a second delivery van."], "x-category": "D" }, terms: { type: "boolean", const: !0, "x-label-links": { terms: "/terms", privacy: "/privacy" }, "x-errors": { const: "errors.field.terms.const", required: "errors.field.terms.const" }, "x-category": "D" } } };
 function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1178,7 +1246,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
       vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
     }
     for (let key0 in data)
-      if (!func34.call(schema18.properties, key0)) {
+      if (!func18.call(schema18.properties, key0)) {
         let err13 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
       }
@@ -1382,7 +1450,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
   return validate17.errors = vErrors, errors === 0;
 }
 exports["order/full"] = validate18;
-var schema19 = { type: "object", additionalProperties: !1, required: ["amount", "email", "message"], properties: { amount: { type: "string", enum: ["499", "995", "349"], "x-format": "usd", "x-route-param": "amount", "x-category": "D", description: "The chosen package's price in USD (Standard, Professional, Templated), taken from the route and checked against this list by the server, never trusted from the URL." }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"], "x-category": "A" }, message: { "x-category": "D", description: "The project description.", type: "string", minLength: 1, maxLength: 5e3, "x-multiline": !0, examples: ["Please call me after 5 pm."] } } };
+var schema19 = { type: "object", additionalProperties: !1, required: ["amount", "email", "message"], properties: { amount: { type: "string", enum: ["499", "995", "349"], "x-format": "usd", "x-route-param": "amount", "x-category": "D", description: "The chosen package's price in USD (Standard, Professional, Templated), taken from the route and checked against this list by the server, never trusted from the URL." }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"], "x-autocomplete": "email", "x-inputmode": "email", "x-errors": { required: "errors.field.email.required", format: "errors.field.email.format" }, "x-category": "A" }, message: { "x-category": "D", description: "The project description.", type: "string", minLength: 1, maxLength: 5e3, "x-multiline": !0, examples: ["Please call me after 5 pm."] } } };
 function validate18(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1453,7 +1521,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
   return validate18.errors = vErrors, errors === 0;
 }
 exports["personal/full"] = validate19;
-var schema20 = { type: "object", additionalProperties: !1, required: ["email", "phone", "stateId", "ssn", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"], "x-category": "A" }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"], "x-category": "A" }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"], "x-category": "A" }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"], "x-category": "A" }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 }, "x-category": ["B", "L"] }, bankStatements: { "x-category": ["B", "L"], type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"], "x-category": "A" }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"], "x-category": "A" }, state: { "x-category": "A", type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"], "x-category": "A" }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"], "x-category": ["A", "L"] }, terms: { type: "boolean", const: !0, "x-category": "D" } } };
+var schema20 = { type: "object", additionalProperties: !1, required: ["email", "phone", "stateId", "ssn", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"], "x-autocomplete": "given-name", "x-errors": { required: "errors.field.firstName.required", minLength: "errors.field.firstName.required" }, "x-category": "A" }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"], "x-autocomplete": "family-name", "x-errors": { required: "errors.field.lastName.required", minLength: "errors.field.lastName.required" }, "x-category": "A" }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"], "x-autocomplete": "email", "x-inputmode": "email", "x-errors": { required: "errors.field.email.required", format: "errors.field.email.format" }, "x-category": "A" }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"], "x-autocomplete": "tel", "x-inputmode": "tel", "x-errors": { required: "errors.field.phone.required", pattern: "errors.field.phone.pattern" }, "x-category": "A" }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 }, "x-errors": { required: "errors.field.idImage.required" }, "x-category": ["B", "L"] }, bankStatements: { "x-category": ["B", "L"], type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, "x-errors": { required: "errors.field.document.required" } }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"], "x-autocomplete": "address-line1", "x-errors": { required: "errors.field.street.required", minLength: "errors.field.street.required" }, "x-category": "A" }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"], "x-autocomplete": "address-level2", "x-errors": { required: "errors.field.city.required", minLength: "errors.field.city.required" }, "x-category": "A" }, state: { "x-category": "A", type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-autocomplete": "address-level1", "x-errors": { required: "errors.field.usState.required", enum: "errors.field.usState.required" }, "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"], "x-autocomplete": "postal-code", "x-inputmode": "numeric", "x-errors": { required: "errors.field.zip.required", pattern: "errors.field.zip.pattern" }, "x-category": "A" }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"], "x-errors": { required: "errors.field.ssn.required", pattern: "errors.field.ssn.pattern" }, "x-category": ["A", "L"] }, terms: { type: "boolean", const: !0, "x-label-links": { terms: "/terms", privacy: "/privacy" }, "x-errors": { const: "errors.field.terms.const", required: "errors.field.terms.const" }, "x-category": "D" } } };
 function validate19(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1478,7 +1546,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
       vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
     }
     for (let key0 in data)
-      if (!func34.call(schema20.properties, key0)) {
+      if (!func18.call(schema20.properties, key0)) {
         let err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
       }
@@ -1654,55 +1722,75 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
       let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
       vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
     }
-    if (data.ssn === void 0) {
-      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "ssn" }, message: "must have required property 'ssn'" };
+    if (data.email === void 0) {
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "email" }, message: "must have required property 'email'" };
       vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
     }
+    if (data.ssn === void 0) {
+      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "ssn" }, message: "must have required property 'ssn'" };
+      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
+    }
     for (let key0 in data)
-      if (!(key0 === "name" || key0 === "ssn")) {
-        let err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
+      if (!(key0 === "name" || key0 === "email" || key0 === "ssn")) {
+        let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
       }
     if (data.name !== void 0) {
       let data0 = data.name;
       if (typeof data0 == "string") {
         if (func2(data0) > 200) {
-          let err3 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
-          vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
-        }
-        if (func2(data0) < 1) {
-          let err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          let err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
           vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
         }
+        if (func2(data0) < 1) {
+          let err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+        }
       } else {
-        let err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+        let err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+      }
+    }
+    if (data.email !== void 0) {
+      let data1 = data.email;
+      if (typeof data1 == "string") {
+        if (func2(data1) > 254) {
+          let err7 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters" };
+          vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+        }
+        if (!formats0.test(data1)) {
+          let err8 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
+          vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+        }
+      } else {
+        let err9 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
       }
     }
     if (data.ssn !== void 0) {
-      let data1 = data.ssn;
-      if (typeof data1 == "string") {
-        if (func2(data1) > 9) {
-          let err6 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters" };
-          vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+      let data2 = data.ssn;
+      if (typeof data2 == "string") {
+        if (func2(data2) > 9) {
+          let err10 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters" };
+          vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
         }
-        if (!pattern3.test(data1)) {
-          let err7 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"' };
-          vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+        if (!pattern3.test(data2)) {
+          let err11 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"' };
+          vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
         }
       } else {
-        let err8 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+        let err12 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
       }
     }
   } else {
-    let err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+    let err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
   }
   return validate20.errors = vErrors, errors === 0;
 }
 exports["student/full"] = validate21;
-var schema22 = { type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "passport"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"], "x-category": "A" }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"], "x-category": "A" }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"], "x-category": "A" }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"], "x-category": "A" }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"], "x-category": "A" }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"], "x-category": "A" }, state: { "x-category": "A", type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"], "x-category": "A" }, passport: { description: "Passport scan. The original kept all documents in one list, 'studentDocuments'; here each has its own field so staff know which is which (the importer maps the list).", "x-category": ["B", "L"], type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, highSchoolDiploma: { "x-category": "J", type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, collegeDiploma: { "x-category": "J", type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, collegeTranscript: { "x-category": "J", type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, universityDiploma: { "x-category": "J", type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, universityTranscript: { "x-category": "J", type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, englishCertificate: { "x-category": "J", type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, bankStatements: { "x-category": ["B", "L"], type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, photo: { description: "Passport-style photo, images only (spec section 5).", "x-category": "B", type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 } } } };
+var schema22 = { type: "object", additionalProperties: !1, required: ["firstName", "lastName", "email", "phone", "passport"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"], "x-autocomplete": "given-name", "x-errors": { required: "errors.field.firstName.required", minLength: "errors.field.firstName.required" }, "x-category": "A" }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"], "x-autocomplete": "family-name", "x-errors": { required: "errors.field.lastName.required", minLength: "errors.field.lastName.required" }, "x-category": "A" }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"], "x-autocomplete": "email", "x-inputmode": "email", "x-errors": { required: "errors.field.email.required", format: "errors.field.email.format" }, "x-category": "A" }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"], "x-autocomplete": "tel", "x-inputmode": "tel", "x-errors": { required: "errors.field.phone.required", pattern: "errors.field.phone.pattern" }, "x-category": "A" }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"], "x-autocomplete": "address-line1", "x-errors": { required: "errors.field.street.required", minLength: "errors.field.street.required" }, "x-category": "A" }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"], "x-autocomplete": "address-level2", "x-errors": { required: "errors.field.city.required", minLength: "errors.field.city.required" }, "x-category": "A" }, state: { "x-category": "A", type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-autocomplete": "address-level1", "x-errors": { required: "errors.field.usState.required", enum: "errors.field.usState.required" }, "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"], "x-autocomplete": "postal-code", "x-inputmode": "numeric", "x-errors": { required: "errors.field.zip.required", pattern: "errors.field.zip.pattern" }, "x-category": "A" }, passport: { description: "Passport scan. The original kept all documents in one list, 'studentDocuments'; here each has its own field so staff know which is which (the importer maps the list).", "x-category": ["B", "L"], type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, "x-errors": { required: "errors.field.document.required" } }, highSchoolDiploma: { "x-category": "J", type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, "x-errors": { required: "errors.field.document.required" } }, collegeDiploma: { "x-category": "J", type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, "x-errors": { required: "errors.field.document.required" } }, collegeTranscript: { "x-category": "J", type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, "x-errors": { required: "errors.field.document.required" } }, universityDiploma: { "x-category": "J", type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, "x-errors": { required: "errors.field.document.required" } }, universityTranscript: { "x-category": "J", type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, "x-errors": { required: "errors.field.document.required" } }, englishCertificate: { "x-category": "J", type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, "x-errors": { required: "errors.field.document.required" } }, bankStatements: { "x-category": ["B", "L"], type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, "x-errors": { required: "errors.field.document.required" } }, photo: { description: "Passport-style photo, images only (spec section 5).", "x-category": "B", type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 }, "x-errors": { required: "errors.field.idImage.required" } } } };
 function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1727,7 +1815,7 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
       vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
     }
     for (let key0 in data)
-      if (!func34.call(schema22.properties, key0)) {
+      if (!func18.call(schema22.properties, key0)) {
         let err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
       }
@@ -1897,7 +1985,7 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
   return validate21.errors = vErrors, errors === 0;
 }
 exports["ticket/full"] = validate22;
-var schema23 = { type: "object", additionalProperties: !1, required: ["name", "email", "topic", "subject", "message"], properties: { name: { type: "string", minLength: 1, maxLength: 200, examples: ["Aziza Karimova"], "x-category": "A" }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"], "x-category": "A" }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"], "x-category": "A" }, topic: { type: "string", enum: ["status", "payment", "documents", "account", "technical", "other"], default: "status", description: "What the ticket is about; staff sort their queue by it.", "x-category": "D" }, reference: { type: "string", maxLength: 100, description: "Optional: the service applied for, or the e-mail used on the application, so staff can find it.", examples: ["Credit repair, applied 3 May"], "x-category": ["A", "D"] }, subject: { type: "string", minLength: 3, maxLength: 150, examples: ["I have not received a confirmation e-mail"], "x-category": "D" }, message: { "x-category": "D", type: "string", minLength: 1, maxLength: 5e3, "x-multiline": !0, examples: ["Please call me after 5 pm."] }, attachment: { "x-category": "D", description: "Optional screenshot or document.", type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } } } };
+var schema23 = { type: "object", additionalProperties: !1, required: ["name", "email", "topic", "subject", "message"], properties: { name: { type: "string", minLength: 1, maxLength: 200, examples: ["Aziza Karimova"], "x-autocomplete": "name", "x-errors": { required: "errors.field.fullName.required", minLength: "errors.field.fullName.required" }, "x-category": "A" }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"], "x-autocomplete": "email", "x-inputmode": "email", "x-errors": { required: "errors.field.email.required", format: "errors.field.email.format" }, "x-category": "A" }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"], "x-autocomplete": "tel", "x-inputmode": "tel", "x-errors": { required: "errors.field.phone.required", pattern: "errors.field.phone.pattern" }, "x-category": "A" }, topic: { type: "string", enum: ["status", "payment", "documents", "account", "technical", "other"], default: "status", description: "What the ticket is about; staff sort their queue by it.", "x-category": "D" }, application: { type: "string", maxLength: 100, description: "Optional: the service applied for, or the e-mail used on the application, so staff can find it.", examples: ["Credit repair, applied 3 May"], "x-category": ["A", "D"] }, subject: { type: "string", minLength: 3, maxLength: 150, examples: ["I have not received a confirmation e-mail"], "x-category": "D" }, message: { "x-category": "D", type: "string", minLength: 1, maxLength: 5e3, "x-multiline": !0, examples: ["Please call me after 5 pm."] }, attachment: { "x-category": "D", description: "Optional screenshot or document.", type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, "x-errors": { required: "errors.field.document.required" } } } };
 function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1922,7 +2010,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
       vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
     }
     for (let key0 in data)
-      if (!(key0 === "name" || key0 === "email" || key0 === "phone" || key0 === "topic" || key0 === "reference" || key0 === "subject" || key0 === "message" || key0 === "attachment")) {
+      if (!(key0 === "name" || key0 === "email" || key0 === "phone" || key0 === "topic" || key0 === "application" || key0 === "subject" || key0 === "message" || key0 === "attachment")) {
         let err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
       }
@@ -1985,15 +2073,15 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
         vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
       }
     }
-    if (data.reference !== void 0) {
-      let data4 = data.reference;
+    if (data.application !== void 0) {
+      let data4 = data.application;
       if (typeof data4 == "string") {
         if (func2(data4) > 100) {
-          let err17 = { instancePath: instancePath + "/reference", schemaPath: "#/properties/reference/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+          let err17 = { instancePath: instancePath + "/application", schemaPath: "#/properties/application/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
           vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
         }
       } else {
-        let err18 = { instancePath: instancePath + "/reference", schemaPath: "#/properties/reference/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        let err18 = { instancePath: instancePath + "/application", schemaPath: "#/properties/application/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
       }
     }
@@ -2040,7 +2128,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
   return validate22.errors = vErrors, errors === 0;
 }
 exports["upload/full"] = validate23;
-var schema24 = { type: "object", additionalProperties: !1, required: ["email", "phone", "stateId", "ssn", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"], "x-category": "A" }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"], "x-category": "A" }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"], "x-category": "A" }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"], "x-category": "A" }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 }, "x-category": ["B", "L"] }, bankStatements: { "x-category": ["B", "L"], type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, businessTaxReturn: { "x-category": ["B", "L"], type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, personaltaxtreturn: { description: "Personal tax return; the name keeps the original's spelling (spec section 3).", "x-category": ["B", "L"], type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 } }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"], "x-category": "A" }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"], "x-category": "A" }, state: { "x-category": "A", type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"], "x-category": "A" }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"], "x-category": ["A", "L"] }, terms: { type: "boolean", const: !0, "x-category": "D" } } };
+var schema24 = { type: "object", additionalProperties: !1, required: ["email", "phone", "stateId", "ssn", "terms"], properties: { firstName: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"], "x-autocomplete": "given-name", "x-errors": { required: "errors.field.firstName.required", minLength: "errors.field.firstName.required" }, "x-category": "A" }, lastName: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"], "x-autocomplete": "family-name", "x-errors": { required: "errors.field.lastName.required", minLength: "errors.field.lastName.required" }, "x-category": "A" }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"], "x-autocomplete": "email", "x-inputmode": "email", "x-errors": { required: "errors.field.email.required", format: "errors.field.email.format" }, "x-category": "A" }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"], "x-autocomplete": "tel", "x-inputmode": "tel", "x-errors": { required: "errors.field.phone.required", pattern: "errors.field.phone.pattern" }, "x-category": "A" }, stateId: { type: "string", "x-file": { accept: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/gif"], maxSize: 10485760 }, "x-errors": { required: "errors.field.idImage.required" }, "x-category": ["B", "L"] }, bankStatements: { "x-category": ["B", "L"], type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, "x-errors": { required: "errors.field.document.required" } }, businessTaxReturn: { "x-category": ["B", "L"], type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, "x-errors": { required: "errors.field.document.required" } }, personaltaxtreturn: { description: "Personal tax return; the name keeps the original's spelling (spec section 3).", "x-category": ["B", "L"], type: "string", "x-file": { accept: ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/gif", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"], maxSize: 20971520 }, "x-errors": { required: "errors.field.document.required" } }, street: { type: "string", minLength: 1, maxLength: 200, examples: ["1 Market St"], "x-autocomplete": "address-line1", "x-errors": { required: "errors.field.street.required", minLength: "errors.field.street.required" }, "x-category": "A" }, city: { type: "string", minLength: 1, maxLength: 100, examples: ["San Francisco"], "x-autocomplete": "address-level2", "x-errors": { required: "errors.field.city.required", minLength: "errors.field.city.required" }, "x-category": "A" }, state: { "x-category": "A", type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"], "x-autocomplete": "address-level1", "x-errors": { required: "errors.field.usState.required", enum: "errors.field.usState.required" }, "x-options": "usStates" }, zip: { type: "string", pattern: "^[0-9]{5}(-[0-9]{4})?$", maxLength: 10, examples: ["94105"], "x-autocomplete": "postal-code", "x-inputmode": "numeric", "x-errors": { required: "errors.field.zip.required", pattern: "errors.field.zip.pattern" }, "x-category": "A" }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, "x-sensitive": !0, "x-mask": "ssn", examples: ["123456789"], "x-errors": { required: "errors.field.ssn.required", pattern: "errors.field.ssn.pattern" }, "x-category": ["A", "L"] }, terms: { type: "boolean", const: !0, "x-label-links": { terms: "/terms", privacy: "/privacy" }, "x-errors": { const: "errors.field.terms.const", required: "errors.field.terms.const" }, "x-category": "D" } } };
 function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -2065,7 +2153,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
       vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
     }
     for (let key0 in data)
-      if (!func34.call(schema24.properties, key0)) {
+      if (!func18.call(schema24.properties, key0)) {
         let err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
       }

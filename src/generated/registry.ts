@@ -11,6 +11,28 @@ export const registry: Registry = {
       "ein": "00-0000000",
       "stateId": "NY-0000000"
     },
+    "brand": {
+      "color": "#1c4e80",
+      "palette": [
+        "#eef5fb",
+        "#dce7f1",
+        "#b5cce5",
+        "#8ab1da",
+        "#689ad1",
+        "#528bcb",
+        "#4684ca",
+        "#3871b3",
+        "#2f64a0",
+        "#1c4e80"
+      ],
+      "primaryShade": 7,
+      "logo": {
+        "src": "/logo.svg",
+        "width": 40,
+        "height": 40
+      },
+      "paymentProvider": "Stripe"
+    },
     "constants": {
       "standardPackage": 499,
       "professionalPackage": 995,
@@ -166,6 +188,7 @@ export const registry: Registry = {
           }
         ],
         "search": [
+          "reference",
           "firstName",
           "lastName",
           "email",
@@ -216,6 +239,12 @@ export const registry: Registry = {
             "copy": true
           },
           {
+            "name": "companyName",
+            "label": "service.company.fields.companyName.label",
+            "display": "text",
+            "copy": true
+          },
+          {
             "name": "email",
             "label": "fields.email.label",
             "display": "email",
@@ -255,7 +284,9 @@ export const registry: Registry = {
           }
         ],
         "search": [
+          "reference",
           "name",
+          "companyName",
           "email",
           "phone",
           "amount",
@@ -282,8 +313,15 @@ export const registry: Registry = {
       "message": "service.contact.received.heading"
     },
     {
+      "type": "reference"
+    },
+    {
       "type": "text",
       "message": "service.contact.received.body"
+    },
+    {
+      "type": "mailed",
+      "message": "service.contact.received.mailed"
     },
     {
       "type": "contact"
@@ -333,6 +371,7 @@ export const registry: Registry = {
           }
         ],
         "search": [
+          "reference",
           "fname",
           "lname",
           "email",
@@ -366,11 +405,11 @@ export const registry: Registry = {
           {
             "id": "contract",
             "sign": true,
-            "version": "99c00dfd7b87",
+            "version": "958f036e7ee5",
             "hashes": {
-              "en": "99c00dfd7b878b6b60bd57df5beb168bbae4d4703cf01ce223348a9015eb199d",
-              "uz": "418219e303af8b12c8435cd59cde055c52c8336f6fc545c36254176a8b93dfe9",
-              "ru": "592167630e5af26eeb8dd2b99227a890ad1c8d2d85f2ea8c0d7bb7ed589581c9"
+              "en": "958f036e7ee5deb52e10b0136732ac8dc6a2a50ea2e9eb38a66255db838ccc4c",
+              "uz": "f689c458c46533d5bcbcf68201ba8c6e385c6aa3821a521e88209d186acb434e",
+              "ru": "7eba5cba80c69f93a9f3d811fdbccbcd00dd5a0f089e36df7d8348d633829876"
             }
           },
           {
@@ -487,6 +526,7 @@ export const registry: Registry = {
           }
         ],
         "search": [
+          "reference",
           "firstName",
           "lastName",
           "email",
@@ -619,6 +659,7 @@ export const registry: Registry = {
           }
         ],
         "search": [
+          "reference",
           "firstName",
           "lastName",
           "email",
@@ -649,6 +690,17 @@ export const registry: Registry = {
     {
       "type": "text",
       "message": "service.order.received"
+    },
+    {
+      "type": "reference"
+    },
+    {
+      "type": "text",
+      "message": "service.order.received.next"
+    },
+    {
+      "type": "mailed",
+      "message": "service.order.received.mailed"
     }
   ]
 },
@@ -683,6 +735,7 @@ export const registry: Registry = {
           }
         ],
         "search": [
+          "reference",
           "amount",
           "email",
           "message"
@@ -783,6 +836,7 @@ export const registry: Registry = {
           }
         ],
         "search": [
+          "reference",
           "firstName",
           "lastName",
           "email",
@@ -824,6 +878,12 @@ export const registry: Registry = {
             "copy": true
           },
           {
+            "name": "email",
+            "label": "fields.email.label",
+            "display": "email",
+            "copy": true
+          },
+          {
             "name": "ssn",
             "label": "fields.ssn.label",
             "display": "masked",
@@ -831,7 +891,9 @@ export const registry: Registry = {
           }
         ],
         "search": [
-          "name"
+          "reference",
+          "name",
+          "email"
         ]
       },
     },
@@ -975,6 +1037,7 @@ export const registry: Registry = {
           }
         ],
         "search": [
+          "reference",
           "firstName",
           "lastName",
           "email",
@@ -1005,8 +1068,15 @@ export const registry: Registry = {
       "message": "service.ticket.received.heading"
     },
     {
+      "type": "reference"
+    },
+    {
       "type": "text",
       "message": "service.ticket.received.body"
+    },
+    {
+      "type": "mailed",
+      "message": "service.ticket.received.mailed"
     },
     {
       "type": "contact"
@@ -1056,8 +1126,8 @@ export const registry: Registry = {
             "copy": true
           },
           {
-            "name": "reference",
-            "label": "service.ticket.fields.reference.label",
+            "name": "application",
+            "label": "service.ticket.fields.application.label",
             "display": "text",
             "copy": true
           },
@@ -1076,12 +1146,13 @@ export const registry: Registry = {
           }
         ],
         "search": [
+          "reference",
           "topic",
           "subject",
           "name",
           "email",
           "phone",
-          "reference",
+          "application",
           "message"
         ]
       },
@@ -1193,6 +1264,7 @@ export const registry: Registry = {
           }
         ],
         "search": [
+          "reference",
           "firstName",
           "lastName",
           "email",

@@ -38,6 +38,8 @@ export const ClaimAdminCard: StoryObj = {
 export const CompanyFullForm: StoryObj<FormStoryArgs> = {
   name: "company / full form",
   args: { sample: {
+    "name": "Aziza Karimova",
+    "companyName": "Karimov Trading LLC",
     "email": "applicant@example.com",
     "phone": "+1 415 555 0100",
     "ssn": "123456789"
@@ -49,6 +51,7 @@ export const CompanyApplicationForm: StoryObj<FormStoryArgs> = {
   name: "company / application form",
   args: { sample: {
     "name": "Aziza Karimova",
+    "companyName": "Karimov Trading LLC",
     "email": "applicant@example.com",
     "phone": "+1 415 555 0100",
     "ssn": "123456789"
@@ -168,6 +171,7 @@ export const SsnFullForm: StoryObj<FormStoryArgs> = {
   name: "ssn / full form",
   args: { sample: {
     "name": "Aziza Karimova",
+    "email": "applicant@example.com",
     "ssn": "123456789"
   } },
   render: (args, { globals }) => <FormStory serviceId="ssn" variantId="full" path="/update" sample={args.sample} locale={globals.locale} />,
@@ -203,7 +207,7 @@ export const TicketFullForm: StoryObj<FormStoryArgs> = {
     "name": "Aziza Karimova",
     "email": "applicant@example.com",
     "phone": "+1 415 555 0100",
-    "reference": "Credit repair, applied 3 May",
+    "application": "Credit repair, applied 3 May",
     "subject": "I have not received a confirmation e-mail",
     "message": "Please call me after 5 pm."
   } },

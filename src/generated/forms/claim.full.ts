@@ -109,10 +109,36 @@ const form: FormModule = { ...({
     }
   },
   "traits": {
-    "firstName": {},
-    "lastName": {},
-    "email": {},
-    "phone": {},
+    "firstName": {
+      "errors": {
+        "required": "errors.field.firstName.required",
+        "minLength": "errors.field.firstName.required"
+      },
+      "autocomplete": "given-name"
+    },
+    "lastName": {
+      "errors": {
+        "required": "errors.field.lastName.required",
+        "minLength": "errors.field.lastName.required"
+      },
+      "autocomplete": "family-name"
+    },
+    "email": {
+      "errors": {
+        "required": "errors.field.email.required",
+        "format": "errors.field.email.format"
+      },
+      "autocomplete": "email",
+      "inputMode": "email"
+    },
+    "phone": {
+      "errors": {
+        "required": "errors.field.phone.required",
+        "pattern": "errors.field.phone.pattern"
+      },
+      "autocomplete": "tel",
+      "inputMode": "tel"
+    },
     "stateId": {
       "file": {
         "accept": [
@@ -124,13 +150,25 @@ const form: FormModule = { ...({
         ],
         "maxSize": 10485760,
         "maxFiles": 1
+      },
+      "errors": {
+        "required": "errors.field.idImage.required"
       }
     },
     "amount": {},
     "message": {
       "multiline": true
     },
-    "terms": {}
+    "terms": {
+      "errors": {
+        "const": "errors.field.terms.const",
+        "required": "errors.field.terms.const"
+      },
+      "labelLinks": {
+        "terms": "/terms",
+        "privacy": "/privacy"
+      }
+    }
   },
   "blocks": {
     "top": [
@@ -139,7 +177,7 @@ const form: FormModule = { ...({
         "message": "service.claim.intro"
       }
     ],
-    "before:terms": [
+    "submit": [
       {
         "type": "fee",
         "label": "service.claim.fee",

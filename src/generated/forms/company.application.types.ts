@@ -6,9 +6,13 @@
  */
 export interface CompanyApplicationData {
   /**
-   * Applicant's name, asked only by the 'application' variant; the original did not save it, we do.
+   * The applicant's full name (the original asked it only on the 'application' form and did not save it; records from before hold none).
    */
-  name?: string;
+  name: string;
+  /**
+   * The name of the company to register, as the applicant wants it. Records from before hold none.
+   */
+  companyName: string;
   email: string;
   phone: string;
   ssn: string;

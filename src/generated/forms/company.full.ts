@@ -9,6 +9,8 @@ const form: FormModule = { ...({
     "type": "object",
     "additionalProperties": false,
     "required": [
+      "name",
+      "companyName",
       "email",
       "phone",
       "ssn",
@@ -18,6 +20,24 @@ const form: FormModule = { ...({
       "terms"
     ],
     "properties": {
+      "name": {
+        "description": "The applicant's full name (the original asked it only on the 'application' form and did not save it; records from before hold none).",
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200,
+        "examples": [
+          "Aziza Karimova"
+        ]
+      },
+      "companyName": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200,
+        "examples": [
+          "Karimov Trading LLC"
+        ],
+        "description": "The name of the company to register, as the applicant wants it. Records from before hold none."
+      },
       "email": {
         "type": "string",
         "format": "email",
@@ -121,6 +141,8 @@ const form: FormModule = { ...({
   },
   "uiSchema": {
     "ui:order": [
+      "name",
+      "companyName",
       "email",
       "phone",
       "ssn",
@@ -130,6 +152,12 @@ const form: FormModule = { ...({
       "terms",
       "*"
     ],
+    "name": {
+      "ui:autocomplete": "name"
+    },
+    "companyName": {
+      "ui:autocomplete": "organization"
+    },
     "email": {
       "ui:autocomplete": "email"
     },
@@ -138,11 +166,37 @@ const form: FormModule = { ...({
     }
   },
   "traits": {
-    "email": {},
-    "phone": {},
+    "name": {
+      "errors": {
+        "required": "errors.field.fullName.required",
+        "minLength": "errors.field.fullName.required"
+      },
+      "autocomplete": "name"
+    },
+    "companyName": {},
+    "email": {
+      "errors": {
+        "required": "errors.field.email.required",
+        "format": "errors.field.email.format"
+      },
+      "autocomplete": "email",
+      "inputMode": "email"
+    },
+    "phone": {
+      "errors": {
+        "required": "errors.field.phone.required",
+        "pattern": "errors.field.phone.pattern"
+      },
+      "autocomplete": "tel",
+      "inputMode": "tel"
+    },
     "ssn": {
       "mask": "ssn",
-      "sensitive": true
+      "sensitive": true,
+      "errors": {
+        "required": "errors.field.ssn.required",
+        "pattern": "errors.field.ssn.pattern"
+      }
     },
     "stateId": {
       "file": {
@@ -155,13 +209,30 @@ const form: FormModule = { ...({
         ],
         "maxSize": 10485760,
         "maxFiles": 1
+      },
+      "errors": {
+        "required": "errors.field.idImage.required"
       }
     },
     "amount": {},
     "state": {
-      "options": "options.usStates"
+      "options": "options.usStates",
+      "errors": {
+        "required": "errors.field.usState.required",
+        "enum": "errors.field.usState.required"
+      },
+      "autocomplete": "address-level1"
     },
-    "terms": {}
+    "terms": {
+      "errors": {
+        "const": "errors.field.terms.const",
+        "required": "errors.field.terms.const"
+      },
+      "labelLinks": {
+        "terms": "/terms",
+        "privacy": "/privacy"
+      }
+    }
   },
   "blocks": {
     "top": [
@@ -170,7 +241,7 @@ const form: FormModule = { ...({
         "message": "service.company.intro"
       }
     ],
-    "before:terms": [
+    "submit": [
       {
         "type": "fee",
         "label": "service.company.fee",

@@ -5,6 +5,14 @@
  * What an applicant fills in the "full" form of company (/company). A file field holds the chosen file's name (a field of several files the list of their names, in order); the browser sends the files in their place.
  */
 export interface CompanyFullData {
+  /**
+   * The applicant's full name (the original asked it only on the 'application' form and did not save it; records from before hold none).
+   */
+  name: string;
+  /**
+   * The name of the company to register, as the applicant wants it. Records from before hold none.
+   */
+  companyName: string;
   email: string;
   phone: string;
   ssn: string;

@@ -30,134 +30,174 @@ var require_ucs2length = __commonJS({
 var require_company_full_validate = __commonJS({
   "company.full.validate.js"(exports) {
     exports.form_company_full = validate10;
-    var schema11 = { $id: "form_company_full", type: "object", additionalProperties: !1, required: ["email", "phone", "ssn", "stateId", "amount", "state", "terms"], properties: { email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, examples: ["123456789"] }, stateId: { type: "string" }, amount: { type: "string", enum: ["LLC", "INC", "CORP", "Other"], default: "LLC", description: "Company type. Stored in 'amount' for compatibility with the original's data (spec section 3)." }, state: { description: "State to register the company in.", type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"] }, terms: { type: "boolean", const: !0 } } }, formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i, func2 = require_ucs2length().default, pattern0 = new RegExp("^[0-9+() .-]{7,20}$", "u"), pattern1 = new RegExp("^[0-9]{9}$", "u");
+    var schema11 = { $id: "form_company_full", type: "object", additionalProperties: !1, required: ["name", "companyName", "email", "phone", "ssn", "stateId", "amount", "state", "terms"], properties: { name: { description: "The applicant's full name (the original asked it only on the 'application' form and did not save it; records from before hold none).", type: "string", minLength: 1, maxLength: 200, examples: ["Aziza Karimova"] }, companyName: { type: "string", minLength: 1, maxLength: 200, examples: ["Karimov Trading LLC"], description: "The name of the company to register, as the applicant wants it. Records from before hold none." }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, examples: ["123456789"] }, stateId: { type: "string" }, amount: { type: "string", enum: ["LLC", "INC", "CORP", "Other"], default: "LLC", description: "Company type. Stored in 'amount' for compatibility with the original's data (spec section 3)." }, state: { description: "State to register the company in.", type: "string", enum: ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"] }, terms: { type: "boolean", const: !0 } } }, func2 = Object.prototype.hasOwnProperty, func3 = require_ucs2length().default, formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i, pattern0 = new RegExp("^[0-9+() .-]{7,20}$", "u"), pattern1 = new RegExp("^[0-9]{9}$", "u");
     function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
       let vErrors = null, errors = 0;
       if (data && typeof data == "object" && !Array.isArray(data)) {
-        if (data.email === void 0) {
-          let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "email" }, message: "must have required property 'email'", schema: schema11.required, parentSchema: schema11, data };
+        if (data.name === void 0) {
+          let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema11.required, parentSchema: schema11, data };
           vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
         }
-        if (data.phone === void 0) {
-          let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "phone" }, message: "must have required property 'phone'", schema: schema11.required, parentSchema: schema11, data };
+        if (data.companyName === void 0) {
+          let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "companyName" }, message: "must have required property 'companyName'", schema: schema11.required, parentSchema: schema11, data };
           vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
         }
-        if (data.ssn === void 0) {
-          let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "ssn" }, message: "must have required property 'ssn'", schema: schema11.required, parentSchema: schema11, data };
+        if (data.email === void 0) {
+          let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "email" }, message: "must have required property 'email'", schema: schema11.required, parentSchema: schema11, data };
           vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
         }
-        if (data.stateId === void 0) {
-          let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "stateId" }, message: "must have required property 'stateId'", schema: schema11.required, parentSchema: schema11, data };
+        if (data.phone === void 0) {
+          let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "phone" }, message: "must have required property 'phone'", schema: schema11.required, parentSchema: schema11, data };
           vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
         }
-        if (data.amount === void 0) {
-          let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'", schema: schema11.required, parentSchema: schema11, data };
+        if (data.ssn === void 0) {
+          let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "ssn" }, message: "must have required property 'ssn'", schema: schema11.required, parentSchema: schema11, data };
           vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
         }
-        if (data.state === void 0) {
-          let err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "state" }, message: "must have required property 'state'", schema: schema11.required, parentSchema: schema11, data };
+        if (data.stateId === void 0) {
+          let err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "stateId" }, message: "must have required property 'stateId'", schema: schema11.required, parentSchema: schema11, data };
           vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
         }
-        if (data.terms === void 0) {
-          let err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "terms" }, message: "must have required property 'terms'", schema: schema11.required, parentSchema: schema11, data };
+        if (data.amount === void 0) {
+          let err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'", schema: schema11.required, parentSchema: schema11, data };
           vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
         }
+        if (data.state === void 0) {
+          let err7 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "state" }, message: "must have required property 'state'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+        }
+        if (data.terms === void 0) {
+          let err8 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "terms" }, message: "must have required property 'terms'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+        }
         for (let key0 in data)
-          if (!(key0 === "email" || key0 === "phone" || key0 === "ssn" || key0 === "stateId" || key0 === "amount" || key0 === "state" || key0 === "terms")) {
-            let err7 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema11, data };
-            vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+          if (!func2.call(schema11.properties, key0)) {
+            let err9 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema11, data };
+            vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
           }
-        if (data.email !== void 0) {
-          let data0 = data.email;
+        if (data.name !== void 0) {
+          let data0 = data.name;
           if (typeof data0 == "string") {
-            if (func2(data0) > 254) {
-              let err8 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters", schema: 254, parentSchema: schema11.properties.email, data: data0 };
-              vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+            if (func3(data0) > 200) {
+              let err10 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.name, data: data0 };
+              vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
             }
-            if (!formats0.test(data0)) {
-              let err9 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"', schema: "email", parentSchema: schema11.properties.email, data: data0 };
-              vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+            if (func3(data0) < 1) {
+              let err11 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.name, data: data0 };
+              vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
             }
           } else {
-            let err10 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.email.type, parentSchema: schema11.properties.email, data: data0 };
-            vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+            let err12 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.name.type, parentSchema: schema11.properties.name, data: data0 };
+            vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+          }
+        }
+        if (data.companyName !== void 0) {
+          let data1 = data.companyName;
+          if (typeof data1 == "string") {
+            if (func3(data1) > 200) {
+              let err13 = { instancePath: instancePath + "/companyName", schemaPath: "#/properties/companyName/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.companyName, data: data1 };
+              vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+            }
+            if (func3(data1) < 1) {
+              let err14 = { instancePath: instancePath + "/companyName", schemaPath: "#/properties/companyName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.companyName, data: data1 };
+              vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
+            }
+          } else {
+            let err15 = { instancePath: instancePath + "/companyName", schemaPath: "#/properties/companyName/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.companyName.type, parentSchema: schema11.properties.companyName, data: data1 };
+            vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+          }
+        }
+        if (data.email !== void 0) {
+          let data2 = data.email;
+          if (typeof data2 == "string") {
+            if (func3(data2) > 254) {
+              let err16 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters", schema: 254, parentSchema: schema11.properties.email, data: data2 };
+              vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+            }
+            if (!formats0.test(data2)) {
+              let err17 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"', schema: "email", parentSchema: schema11.properties.email, data: data2 };
+              vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+            }
+          } else {
+            let err18 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.email.type, parentSchema: schema11.properties.email, data: data2 };
+            vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
           }
         }
         if (data.phone !== void 0) {
-          let data1 = data.phone;
-          if (typeof data1 == "string") {
-            if (func2(data1) > 20) {
-              let err11 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters", schema: 20, parentSchema: schema11.properties.phone, data: data1 };
-              vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+          let data3 = data.phone;
+          if (typeof data3 == "string") {
+            if (func3(data3) > 20) {
+              let err19 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters", schema: 20, parentSchema: schema11.properties.phone, data: data3 };
+              vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
             }
-            if (!pattern0.test(data1)) {
-              let err12 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/pattern", keyword: "pattern", params: { pattern: "^[0-9+() .-]{7,20}$" }, message: 'must match pattern "^[0-9+() .-]{7,20}$"', schema: "^[0-9+() .-]{7,20}$", parentSchema: schema11.properties.phone, data: data1 };
-              vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
-            }
-          } else {
-            let err13 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.phone.type, parentSchema: schema11.properties.phone, data: data1 };
-            vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
-          }
-        }
-        if (data.ssn !== void 0) {
-          let data2 = data.ssn;
-          if (typeof data2 == "string") {
-            if (func2(data2) > 9) {
-              let err14 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters", schema: 9, parentSchema: schema11.properties.ssn, data: data2 };
-              vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
-            }
-            if (!pattern1.test(data2)) {
-              let err15 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"', schema: "^[0-9]{9}$", parentSchema: schema11.properties.ssn, data: data2 };
-              vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+            if (!pattern0.test(data3)) {
+              let err20 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/pattern", keyword: "pattern", params: { pattern: "^[0-9+() .-]{7,20}$" }, message: 'must match pattern "^[0-9+() .-]{7,20}$"', schema: "^[0-9+() .-]{7,20}$", parentSchema: schema11.properties.phone, data: data3 };
+              vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
             }
           } else {
-            let err16 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.ssn.type, parentSchema: schema11.properties.ssn, data: data2 };
-            vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
-          }
-        }
-        if (data.stateId !== void 0) {
-          let data3 = data.stateId;
-          if (typeof data3 != "string") {
-            let err17 = { instancePath: instancePath + "/stateId", schemaPath: "#/properties/stateId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.stateId.type, parentSchema: schema11.properties.stateId, data: data3 };
-            vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
-          }
-        }
-        if (data.amount !== void 0) {
-          let data4 = data.amount;
-          if (typeof data4 != "string") {
-            let err18 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.amount.type, parentSchema: schema11.properties.amount, data: data4 };
-            vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
-          }
-          if (!(data4 === "LLC" || data4 === "INC" || data4 === "CORP" || data4 === "Other")) {
-            let err19 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/enum", keyword: "enum", params: { allowedValues: schema11.properties.amount.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.amount.enum, parentSchema: schema11.properties.amount, data: data4 };
-            vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
-          }
-        }
-        if (data.state !== void 0) {
-          let data5 = data.state;
-          if (typeof data5 != "string") {
-            let err20 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.state.type, parentSchema: schema11.properties.state, data: data5 };
-            vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
-          }
-          if (!(data5 === "AL" || data5 === "AK" || data5 === "AZ" || data5 === "AR" || data5 === "CA" || data5 === "CO" || data5 === "CT" || data5 === "DE" || data5 === "DC" || data5 === "FL" || data5 === "GA" || data5 === "HI" || data5 === "ID" || data5 === "IL" || data5 === "IN" || data5 === "IA" || data5 === "KS" || data5 === "KY" || data5 === "LA" || data5 === "ME" || data5 === "MD" || data5 === "MA" || data5 === "MI" || data5 === "MN" || data5 === "MS" || data5 === "MO" || data5 === "MT" || data5 === "NE" || data5 === "NV" || data5 === "NH" || data5 === "NJ" || data5 === "NM" || data5 === "NY" || data5 === "NC" || data5 === "ND" || data5 === "OH" || data5 === "OK" || data5 === "OR" || data5 === "PA" || data5 === "RI" || data5 === "SC" || data5 === "SD" || data5 === "TN" || data5 === "TX" || data5 === "UT" || data5 === "VT" || data5 === "VA" || data5 === "WA" || data5 === "WV" || data5 === "WI" || data5 === "WY")) {
-            let err21 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema11.properties.state.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.state.enum, parentSchema: schema11.properties.state, data: data5 };
+            let err21 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.phone.type, parentSchema: schema11.properties.phone, data: data3 };
             vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
           }
         }
-        if (data.terms !== void 0) {
-          let data6 = data.terms;
-          if (typeof data6 != "boolean") {
-            let err22 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.terms.type, parentSchema: schema11.properties.terms, data: data6 };
-            vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
+        if (data.ssn !== void 0) {
+          let data4 = data.ssn;
+          if (typeof data4 == "string") {
+            if (func3(data4) > 9) {
+              let err22 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters", schema: 9, parentSchema: schema11.properties.ssn, data: data4 };
+              vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
+            }
+            if (!pattern1.test(data4)) {
+              let err23 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"', schema: "^[0-9]{9}$", parentSchema: schema11.properties.ssn, data: data4 };
+              vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
+            }
+          } else {
+            let err24 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.ssn.type, parentSchema: schema11.properties.ssn, data: data4 };
+            vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
           }
-          if (data6 !== !0) {
-            let err23 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/const", keyword: "const", params: { allowedValue: !0 }, message: "must be equal to constant", schema: !0, parentSchema: schema11.properties.terms, data: data6 };
-            vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
+        }
+        if (data.stateId !== void 0) {
+          let data5 = data.stateId;
+          if (typeof data5 != "string") {
+            let err25 = { instancePath: instancePath + "/stateId", schemaPath: "#/properties/stateId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.stateId.type, parentSchema: schema11.properties.stateId, data: data5 };
+            vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
+          }
+        }
+        if (data.amount !== void 0) {
+          let data6 = data.amount;
+          if (typeof data6 != "string") {
+            let err26 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.amount.type, parentSchema: schema11.properties.amount, data: data6 };
+            vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
+          }
+          if (!(data6 === "LLC" || data6 === "INC" || data6 === "CORP" || data6 === "Other")) {
+            let err27 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/enum", keyword: "enum", params: { allowedValues: schema11.properties.amount.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.amount.enum, parentSchema: schema11.properties.amount, data: data6 };
+            vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
+          }
+        }
+        if (data.state !== void 0) {
+          let data7 = data.state;
+          if (typeof data7 != "string") {
+            let err28 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.state.type, parentSchema: schema11.properties.state, data: data7 };
+            vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
+          }
+          if (!(data7 === "AL" || data7 === "AK" || data7 === "AZ" || data7 === "AR" || data7 === "CA" || data7 === "CO" || data7 === "CT" || data7 === "DE" || data7 === "DC" || data7 === "FL" || data7 === "GA" || data7 === "HI" || data7 === "ID" || data7 === "IL" || data7 === "IN" || data7 === "IA" || data7 === "KS" || data7 === "KY" || data7 === "LA" || data7 === "ME" || data7 === "MD" || data7 === "MA" || data7 === "MI" || data7 === "MN" || data7 === "MS" || data7 === "MO" || data7 === "MT" || data7 === "NE" || data7 === "NV" || data7 === "NH" || data7 === "NJ" || data7 === "NM" || data7 === "NY" || data7 === "NC" || data7 === "ND" || data7 === "OH" || data7 === "OK" || data7 === "OR" || data7 === "PA" || data7 === "RI" || data7 === "SC" || data7 === "SD" || data7 === "TN" || data7 === "TX" || data7 === "UT" || data7 === "VT" || data7 === "VA" || data7 === "WA" || data7 === "WV" || data7 === "WI" || data7 === "WY")) {
+            let err29 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/enum", keyword: "enum", params: { allowedValues: schema11.properties.state.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.state.enum, parentSchema: schema11.properties.state, data: data7 };
+            vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
+          }
+        }
+        if (data.terms !== void 0) {
+          let data8 = data.terms;
+          if (typeof data8 != "boolean") {
+            let err30 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.terms.type, parentSchema: schema11.properties.terms, data: data8 };
+            vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
+          }
+          if (data8 !== !0) {
+            let err31 = { instancePath: instancePath + "/terms", schemaPath: "#/properties/terms/const", keyword: "const", params: { allowedValue: !0 }, message: "must be equal to constant", schema: !0, parentSchema: schema11.properties.terms, data: data8 };
+            vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
           }
         }
       } else {
-        let err24 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
-        vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
+        let err32 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+        vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
       }
       return validate10.errors = vErrors, errors === 0;
     }

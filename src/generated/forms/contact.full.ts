@@ -11,6 +11,7 @@ const form: FormModule = { ...({
     "required": [
       "fname",
       "lname",
+      "email",
       "message"
     ],
     "properties": {
@@ -79,10 +80,36 @@ const form: FormModule = { ...({
     }
   },
   "traits": {
-    "fname": {},
-    "lname": {},
-    "email": {},
-    "phone": {},
+    "fname": {
+      "errors": {
+        "required": "errors.field.firstName.required",
+        "minLength": "errors.field.firstName.required"
+      },
+      "autocomplete": "given-name"
+    },
+    "lname": {
+      "errors": {
+        "required": "errors.field.lastName.required",
+        "minLength": "errors.field.lastName.required"
+      },
+      "autocomplete": "family-name"
+    },
+    "email": {
+      "errors": {
+        "required": "errors.field.email.required",
+        "format": "errors.field.email.format"
+      },
+      "autocomplete": "email",
+      "inputMode": "email"
+    },
+    "phone": {
+      "errors": {
+        "required": "errors.field.phone.required",
+        "pattern": "errors.field.phone.pattern"
+      },
+      "autocomplete": "tel",
+      "inputMode": "tel"
+    },
     "message": {
       "multiline": true
     }

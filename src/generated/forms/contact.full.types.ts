@@ -7,7 +7,7 @@
 export interface ContactFullData {
   fname: string;
   lname: string;
-  email?: string;
+  email: string;
   phone?: string;
   message: string;
 }

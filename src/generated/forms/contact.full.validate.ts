@@ -30,7 +30,7 @@ var require_ucs2length = __commonJS({
 var require_contact_full_validate = __commonJS({
   "contact.full.validate.js"(exports) {
     exports.form_contact_full = validate10;
-    var schema11 = { $id: "form_contact_full", type: "object", additionalProperties: !1, required: ["fname", "lname", "message"], properties: { fname: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lname: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, message: { type: "string", minLength: 1, maxLength: 5e3, examples: ["Please call me after 5 pm."] } } }, func2 = require_ucs2length().default, formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i, pattern0 = new RegExp("^[0-9+() .-]{7,20}$", "u");
+    var schema11 = { $id: "form_contact_full", type: "object", additionalProperties: !1, required: ["fname", "lname", "email", "message"], properties: { fname: { type: "string", minLength: 1, maxLength: 100, examples: ["Aziza"] }, lname: { type: "string", minLength: 1, maxLength: 100, examples: ["Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, message: { type: "string", minLength: 1, maxLength: 5e3, examples: ["Please call me after 5 pm."] } } }, func2 = require_ucs2length().default, formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i, pattern0 = new RegExp("^[0-9+() .-]{7,20}$", "u");
     function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
       let vErrors = null, errors = 0;
       if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -42,98 +42,102 @@ var require_contact_full_validate = __commonJS({
           let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "lname" }, message: "must have required property 'lname'", schema: schema11.required, parentSchema: schema11, data };
           vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
         }
-        if (data.message === void 0) {
-          let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'", schema: schema11.required, parentSchema: schema11, data };
+        if (data.email === void 0) {
+          let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "email" }, message: "must have required property 'email'", schema: schema11.required, parentSchema: schema11, data };
           vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
+        }
+        if (data.message === void 0) {
+          let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
         }
         for (let key0 in data)
           if (!(key0 === "fname" || key0 === "lname" || key0 === "email" || key0 === "phone" || key0 === "message")) {
-            let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema11, data };
-            vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
+            let err4 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema11, data };
+            vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
           }
         if (data.fname !== void 0) {
           let data0 = data.fname;
           if (typeof data0 == "string") {
             if (func2(data0) > 100) {
-              let err4 = { instancePath: instancePath + "/fname", schemaPath: "#/properties/fname/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema11.properties.fname, data: data0 };
-              vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
-            }
-            if (func2(data0) < 1) {
-              let err5 = { instancePath: instancePath + "/fname", schemaPath: "#/properties/fname/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.fname, data: data0 };
+              let err5 = { instancePath: instancePath + "/fname", schemaPath: "#/properties/fname/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema11.properties.fname, data: data0 };
               vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
             }
+            if (func2(data0) < 1) {
+              let err6 = { instancePath: instancePath + "/fname", schemaPath: "#/properties/fname/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.fname, data: data0 };
+              vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+            }
           } else {
-            let err6 = { instancePath: instancePath + "/fname", schemaPath: "#/properties/fname/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.fname.type, parentSchema: schema11.properties.fname, data: data0 };
-            vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+            let err7 = { instancePath: instancePath + "/fname", schemaPath: "#/properties/fname/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.fname.type, parentSchema: schema11.properties.fname, data: data0 };
+            vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
           }
         }
         if (data.lname !== void 0) {
           let data1 = data.lname;
           if (typeof data1 == "string") {
             if (func2(data1) > 100) {
-              let err7 = { instancePath: instancePath + "/lname", schemaPath: "#/properties/lname/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema11.properties.lname, data: data1 };
-              vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
-            }
-            if (func2(data1) < 1) {
-              let err8 = { instancePath: instancePath + "/lname", schemaPath: "#/properties/lname/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.lname, data: data1 };
+              let err8 = { instancePath: instancePath + "/lname", schemaPath: "#/properties/lname/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema11.properties.lname, data: data1 };
               vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
             }
+            if (func2(data1) < 1) {
+              let err9 = { instancePath: instancePath + "/lname", schemaPath: "#/properties/lname/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.lname, data: data1 };
+              vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+            }
           } else {
-            let err9 = { instancePath: instancePath + "/lname", schemaPath: "#/properties/lname/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.lname.type, parentSchema: schema11.properties.lname, data: data1 };
-            vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+            let err10 = { instancePath: instancePath + "/lname", schemaPath: "#/properties/lname/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.lname.type, parentSchema: schema11.properties.lname, data: data1 };
+            vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
           }
         }
         if (data.email !== void 0) {
           let data2 = data.email;
           if (typeof data2 == "string") {
             if (func2(data2) > 254) {
-              let err10 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters", schema: 254, parentSchema: schema11.properties.email, data: data2 };
-              vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
-            }
-            if (!formats0.test(data2)) {
-              let err11 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"', schema: "email", parentSchema: schema11.properties.email, data: data2 };
+              let err11 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters", schema: 254, parentSchema: schema11.properties.email, data: data2 };
               vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
             }
+            if (!formats0.test(data2)) {
+              let err12 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"', schema: "email", parentSchema: schema11.properties.email, data: data2 };
+              vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+            }
           } else {
-            let err12 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.email.type, parentSchema: schema11.properties.email, data: data2 };
-            vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+            let err13 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.email.type, parentSchema: schema11.properties.email, data: data2 };
+            vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
           }
         }
         if (data.phone !== void 0) {
           let data3 = data.phone;
           if (typeof data3 == "string") {
             if (func2(data3) > 20) {
-              let err13 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters", schema: 20, parentSchema: schema11.properties.phone, data: data3 };
-              vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
-            }
-            if (!pattern0.test(data3)) {
-              let err14 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/pattern", keyword: "pattern", params: { pattern: "^[0-9+() .-]{7,20}$" }, message: 'must match pattern "^[0-9+() .-]{7,20}$"', schema: "^[0-9+() .-]{7,20}$", parentSchema: schema11.properties.phone, data: data3 };
+              let err14 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 20 }, message: "must NOT have more than 20 characters", schema: 20, parentSchema: schema11.properties.phone, data: data3 };
               vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
             }
+            if (!pattern0.test(data3)) {
+              let err15 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/pattern", keyword: "pattern", params: { pattern: "^[0-9+() .-]{7,20}$" }, message: 'must match pattern "^[0-9+() .-]{7,20}$"', schema: "^[0-9+() .-]{7,20}$", parentSchema: schema11.properties.phone, data: data3 };
+              vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+            }
           } else {
-            let err15 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.phone.type, parentSchema: schema11.properties.phone, data: data3 };
-            vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+            let err16 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.phone.type, parentSchema: schema11.properties.phone, data: data3 };
+            vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
           }
         }
         if (data.message !== void 0) {
           let data4 = data.message;
           if (typeof data4 == "string") {
             if (func2(data4) > 5e3) {
-              let err16 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/maxLength", keyword: "maxLength", params: { limit: 5e3 }, message: "must NOT have more than 5000 characters", schema: 5e3, parentSchema: schema11.properties.message, data: data4 };
-              vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
-            }
-            if (func2(data4) < 1) {
-              let err17 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.message, data: data4 };
+              let err17 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/maxLength", keyword: "maxLength", params: { limit: 5e3 }, message: "must NOT have more than 5000 characters", schema: 5e3, parentSchema: schema11.properties.message, data: data4 };
               vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
             }
+            if (func2(data4) < 1) {
+              let err18 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.message, data: data4 };
+              vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+            }
           } else {
-            let err18 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.message.type, parentSchema: schema11.properties.message, data: data4 };
-            vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+            let err19 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.message.type, parentSchema: schema11.properties.message, data: data4 };
+            vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
           }
         }
       } else {
-        let err19 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
-        vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
+        let err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+        vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
       }
       return validate10.errors = vErrors, errors === 0;
     }

@@ -77,11 +77,46 @@ const form: FormModule = { ...({
     }
   },
   "traits": {
-    "firstName": {},
-    "lastName": {},
-    "email": {},
-    "phone": {},
-    "terms": {}
+    "firstName": {
+      "errors": {
+        "required": "errors.field.firstName.required",
+        "minLength": "errors.field.firstName.required"
+      },
+      "autocomplete": "given-name"
+    },
+    "lastName": {
+      "errors": {
+        "required": "errors.field.lastName.required",
+        "minLength": "errors.field.lastName.required"
+      },
+      "autocomplete": "family-name"
+    },
+    "email": {
+      "errors": {
+        "required": "errors.field.email.required",
+        "format": "errors.field.email.format"
+      },
+      "autocomplete": "email",
+      "inputMode": "email"
+    },
+    "phone": {
+      "errors": {
+        "required": "errors.field.phone.required",
+        "pattern": "errors.field.phone.pattern"
+      },
+      "autocomplete": "tel",
+      "inputMode": "tel"
+    },
+    "terms": {
+      "errors": {
+        "const": "errors.field.terms.const",
+        "required": "errors.field.terms.const"
+      },
+      "labelLinks": {
+        "terms": "/terms",
+        "privacy": "/privacy"
+      }
+    }
   },
   "blocks": {
     "top": [
@@ -108,7 +143,7 @@ const form: FormModule = { ...({
         "message": "service.creditrepair.heading"
       }
     ],
-    "before:terms": [
+    "submit": [
       {
         "type": "price",
         "lines": [

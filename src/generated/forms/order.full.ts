@@ -58,7 +58,14 @@ const form: FormModule = { ...({
       "format": "usd",
       "routeParam": "amount"
     },
-    "email": {},
+    "email": {
+      "errors": {
+        "required": "errors.field.email.required",
+        "format": "errors.field.email.format"
+      },
+      "autocomplete": "email",
+      "inputMode": "email"
+    },
     "message": {
       "multiline": true
     }

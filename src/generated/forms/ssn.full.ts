@@ -10,6 +10,7 @@ const form: FormModule = { ...({
     "additionalProperties": false,
     "required": [
       "name",
+      "email",
       "ssn"
     ],
     "properties": {
@@ -20,6 +21,15 @@ const form: FormModule = { ...({
         "maxLength": 200,
         "examples": [
           "Aziza Karimova"
+        ]
+      },
+      "email": {
+        "description": "Where the update the success page promises is e-mailed (the confirmation and each status change).",
+        "type": "string",
+        "format": "email",
+        "maxLength": 254,
+        "examples": [
+          "applicant@example.com"
         ]
       },
       "ssn": {
@@ -35,18 +45,40 @@ const form: FormModule = { ...({
   "uiSchema": {
     "ui:order": [
       "name",
+      "email",
       "ssn",
       "*"
     ],
     "name": {
       "ui:autocomplete": "name"
+    },
+    "email": {
+      "ui:autocomplete": "email"
     }
   },
   "traits": {
-    "name": {},
+    "name": {
+      "errors": {
+        "required": "errors.field.fullName.required",
+        "minLength": "errors.field.fullName.required"
+      },
+      "autocomplete": "name"
+    },
+    "email": {
+      "errors": {
+        "required": "errors.field.email.required",
+        "format": "errors.field.email.format"
+      },
+      "autocomplete": "email",
+      "inputMode": "email"
+    },
     "ssn": {
       "mask": "ssn",
-      "sensitive": true
+      "sensitive": true,
+      "errors": {
+        "required": "errors.field.ssn.required",
+        "pattern": "errors.field.ssn.pattern"
+      }
     }
   },
   "blocks": {

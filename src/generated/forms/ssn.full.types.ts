@@ -9,6 +9,10 @@ export interface SsnFullData {
    * Full name. The original limited it to 9 characters (spec section 5), which cuts real names; we allow 200.
    */
   name: string;
+  /**
+   * Where the update the success page promises is e-mailed (the confirmation and each status change).
+   */
+  email: string;
   ssn: string;
 }
 

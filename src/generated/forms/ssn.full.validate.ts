@@ -30,7 +30,7 @@ var require_ucs2length = __commonJS({
 var require_ssn_full_validate = __commonJS({
   "ssn.full.validate.js"(exports) {
     exports.form_ssn_full = validate10;
-    var schema11 = { $id: "form_ssn_full", type: "object", additionalProperties: !1, required: ["name", "ssn"], properties: { name: { description: "Full name. The original limited it to 9 characters (spec section 5), which cuts real names; we allow 200.", type: "string", minLength: 1, maxLength: 200, examples: ["Aziza Karimova"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, examples: ["123456789"] } } }, func2 = require_ucs2length().default, pattern0 = new RegExp("^[0-9]{9}$", "u");
+    var schema11 = { $id: "form_ssn_full", type: "object", additionalProperties: !1, required: ["name", "email", "ssn"], properties: { name: { description: "Full name. The original limited it to 9 characters (spec section 5), which cuts real names; we allow 200.", type: "string", minLength: 1, maxLength: 200, examples: ["Aziza Karimova"] }, email: { description: "Where the update the success page promises is e-mailed (the confirmation and each status change).", type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, ssn: { type: "string", pattern: "^[0-9]{9}$", maxLength: 9, examples: ["123456789"] } } }, func2 = require_ucs2length().default, formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i, pattern0 = new RegExp("^[0-9]{9}$", "u");
     function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
       let vErrors = null, errors = 0;
       if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -38,50 +38,70 @@ var require_ssn_full_validate = __commonJS({
           let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema11.required, parentSchema: schema11, data };
           vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
         }
-        if (data.ssn === void 0) {
-          let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "ssn" }, message: "must have required property 'ssn'", schema: schema11.required, parentSchema: schema11, data };
+        if (data.email === void 0) {
+          let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "email" }, message: "must have required property 'email'", schema: schema11.required, parentSchema: schema11, data };
           vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
         }
+        if (data.ssn === void 0) {
+          let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "ssn" }, message: "must have required property 'ssn'", schema: schema11.required, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
+        }
         for (let key0 in data)
-          if (!(key0 === "name" || key0 === "ssn")) {
-            let err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema11, data };
-            vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
+          if (!(key0 === "name" || key0 === "email" || key0 === "ssn")) {
+            let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema11, data };
+            vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
           }
         if (data.name !== void 0) {
           let data0 = data.name;
           if (typeof data0 == "string") {
             if (func2(data0) > 200) {
-              let err3 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.name, data: data0 };
-              vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
-            }
-            if (func2(data0) < 1) {
-              let err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.name, data: data0 };
+              let err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.name, data: data0 };
               vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
             }
+            if (func2(data0) < 1) {
+              let err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.name, data: data0 };
+              vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+            }
           } else {
-            let err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.name.type, parentSchema: schema11.properties.name, data: data0 };
-            vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+            let err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.name.type, parentSchema: schema11.properties.name, data: data0 };
+            vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+          }
+        }
+        if (data.email !== void 0) {
+          let data1 = data.email;
+          if (typeof data1 == "string") {
+            if (func2(data1) > 254) {
+              let err7 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters", schema: 254, parentSchema: schema11.properties.email, data: data1 };
+              vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+            }
+            if (!formats0.test(data1)) {
+              let err8 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"', schema: "email", parentSchema: schema11.properties.email, data: data1 };
+              vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+            }
+          } else {
+            let err9 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.email.type, parentSchema: schema11.properties.email, data: data1 };
+            vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
           }
         }
         if (data.ssn !== void 0) {
-          let data1 = data.ssn;
-          if (typeof data1 == "string") {
-            if (func2(data1) > 9) {
-              let err6 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters", schema: 9, parentSchema: schema11.properties.ssn, data: data1 };
-              vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+          let data2 = data.ssn;
+          if (typeof data2 == "string") {
+            if (func2(data2) > 9) {
+              let err10 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/maxLength", keyword: "maxLength", params: { limit: 9 }, message: "must NOT have more than 9 characters", schema: 9, parentSchema: schema11.properties.ssn, data: data2 };
+              vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
             }
-            if (!pattern0.test(data1)) {
-              let err7 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"', schema: "^[0-9]{9}$", parentSchema: schema11.properties.ssn, data: data1 };
-              vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+            if (!pattern0.test(data2)) {
+              let err11 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/pattern", keyword: "pattern", params: { pattern: "^[0-9]{9}$" }, message: 'must match pattern "^[0-9]{9}$"', schema: "^[0-9]{9}$", parentSchema: schema11.properties.ssn, data: data2 };
+              vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
             }
           } else {
-            let err8 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.ssn.type, parentSchema: schema11.properties.ssn, data: data1 };
-            vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+            let err12 = { instancePath: instancePath + "/ssn", schemaPath: "#/properties/ssn/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.ssn.type, parentSchema: schema11.properties.ssn, data: data2 };
+            vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
           }
         }
       } else {
-        let err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
-        vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+        let err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+        vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
       }
       return validate10.errors = vErrors, errors === 0;
     }

@@ -206,16 +206,66 @@ const form: FormModule = { ...({
     }
   },
   "traits": {
-    "firstName": {},
-    "lastName": {},
-    "email": {},
-    "phone": {},
-    "street": {},
-    "city": {},
-    "state": {
-      "options": "options.usStates"
+    "firstName": {
+      "errors": {
+        "required": "errors.field.firstName.required",
+        "minLength": "errors.field.firstName.required"
+      },
+      "autocomplete": "given-name"
     },
-    "zip": {},
+    "lastName": {
+      "errors": {
+        "required": "errors.field.lastName.required",
+        "minLength": "errors.field.lastName.required"
+      },
+      "autocomplete": "family-name"
+    },
+    "email": {
+      "errors": {
+        "required": "errors.field.email.required",
+        "format": "errors.field.email.format"
+      },
+      "autocomplete": "email",
+      "inputMode": "email"
+    },
+    "phone": {
+      "errors": {
+        "required": "errors.field.phone.required",
+        "pattern": "errors.field.phone.pattern"
+      },
+      "autocomplete": "tel",
+      "inputMode": "tel"
+    },
+    "street": {
+      "errors": {
+        "required": "errors.field.street.required",
+        "minLength": "errors.field.street.required"
+      },
+      "autocomplete": "address-line1"
+    },
+    "city": {
+      "errors": {
+        "required": "errors.field.city.required",
+        "minLength": "errors.field.city.required"
+      },
+      "autocomplete": "address-level2"
+    },
+    "state": {
+      "options": "options.usStates",
+      "errors": {
+        "required": "errors.field.usState.required",
+        "enum": "errors.field.usState.required"
+      },
+      "autocomplete": "address-level1"
+    },
+    "zip": {
+      "errors": {
+        "required": "errors.field.zip.required",
+        "pattern": "errors.field.zip.pattern"
+      },
+      "autocomplete": "postal-code",
+      "inputMode": "numeric"
+    },
     "passport": {
       "file": {
         "accept": [
@@ -230,6 +280,9 @@ const form: FormModule = { ...({
         ],
         "maxSize": 20971520,
         "maxFiles": 1
+      },
+      "errors": {
+        "required": "errors.field.document.required"
       }
     },
     "highSchoolDiploma": {
@@ -246,6 +299,9 @@ const form: FormModule = { ...({
         ],
         "maxSize": 20971520,
         "maxFiles": 1
+      },
+      "errors": {
+        "required": "errors.field.document.required"
       }
     },
     "collegeDiploma": {
@@ -262,6 +318,9 @@ const form: FormModule = { ...({
         ],
         "maxSize": 20971520,
         "maxFiles": 1
+      },
+      "errors": {
+        "required": "errors.field.document.required"
       }
     },
     "collegeTranscript": {
@@ -278,6 +337,9 @@ const form: FormModule = { ...({
         ],
         "maxSize": 20971520,
         "maxFiles": 1
+      },
+      "errors": {
+        "required": "errors.field.document.required"
       }
     },
     "universityDiploma": {
@@ -294,6 +356,9 @@ const form: FormModule = { ...({
         ],
         "maxSize": 20971520,
         "maxFiles": 1
+      },
+      "errors": {
+        "required": "errors.field.document.required"
       }
     },
     "universityTranscript": {
@@ -310,6 +375,9 @@ const form: FormModule = { ...({
         ],
         "maxSize": 20971520,
         "maxFiles": 1
+      },
+      "errors": {
+        "required": "errors.field.document.required"
       }
     },
     "englishCertificate": {
@@ -326,6 +394,9 @@ const form: FormModule = { ...({
         ],
         "maxSize": 20971520,
         "maxFiles": 1
+      },
+      "errors": {
+        "required": "errors.field.document.required"
       }
     },
     "bankStatements": {
@@ -342,6 +413,9 @@ const form: FormModule = { ...({
         ],
         "maxSize": 20971520,
         "maxFiles": 1
+      },
+      "errors": {
+        "required": "errors.field.document.required"
       }
     },
     "photo": {
@@ -355,6 +429,9 @@ const form: FormModule = { ...({
         ],
         "maxSize": 10485760,
         "maxFiles": 1
+      },
+      "errors": {
+        "required": "errors.field.idImage.required"
       }
     }
   },

@@ -53,7 +53,7 @@ const form: FormModule = { ...({
         "default": "status",
         "description": "What the ticket is about; staff sort their queue by it."
       },
-      "reference": {
+      "application": {
         "type": "string",
         "maxLength": 100,
         "description": "Optional: the service applied for, or the e-mail used on the application, so staff can find it.",
@@ -89,7 +89,7 @@ const form: FormModule = { ...({
       "email",
       "phone",
       "topic",
-      "reference",
+      "application",
       "subject",
       "message",
       "attachment",
@@ -106,11 +106,31 @@ const form: FormModule = { ...({
     }
   },
   "traits": {
-    "name": {},
-    "email": {},
-    "phone": {},
+    "name": {
+      "errors": {
+        "required": "errors.field.fullName.required",
+        "minLength": "errors.field.fullName.required"
+      },
+      "autocomplete": "name"
+    },
+    "email": {
+      "errors": {
+        "required": "errors.field.email.required",
+        "format": "errors.field.email.format"
+      },
+      "autocomplete": "email",
+      "inputMode": "email"
+    },
+    "phone": {
+      "errors": {
+        "required": "errors.field.phone.required",
+        "pattern": "errors.field.phone.pattern"
+      },
+      "autocomplete": "tel",
+      "inputMode": "tel"
+    },
     "topic": {},
-    "reference": {},
+    "application": {},
     "subject": {},
     "message": {
       "multiline": true
@@ -129,6 +149,9 @@ const form: FormModule = { ...({
         ],
         "maxSize": 20971520,
         "maxFiles": 1
+      },
+      "errors": {
+        "required": "errors.field.document.required"
       }
     }
   },

@@ -15,7 +15,7 @@ export interface TicketFullData {
   /**
    * Optional: the service applied for, or the e-mail used on the application, so staff can find it.
    */
-  reference?: string;
+  application?: string;
   subject: string;
   message: string;
   /**

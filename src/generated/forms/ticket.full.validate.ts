@@ -30,7 +30,7 @@ var require_ucs2length = __commonJS({
 var require_ticket_full_validate = __commonJS({
   "ticket.full.validate.js"(exports) {
     exports.form_ticket_full = validate10;
-    var schema11 = { $id: "form_ticket_full", type: "object", additionalProperties: !1, required: ["name", "email", "topic", "subject", "message"], properties: { name: { type: "string", minLength: 1, maxLength: 200, examples: ["Aziza Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, topic: { type: "string", enum: ["status", "payment", "documents", "account", "technical", "other"], default: "status", description: "What the ticket is about; staff sort their queue by it." }, reference: { type: "string", maxLength: 100, description: "Optional: the service applied for, or the e-mail used on the application, so staff can find it.", examples: ["Credit repair, applied 3 May"] }, subject: { type: "string", minLength: 3, maxLength: 150, examples: ["I have not received a confirmation e-mail"] }, message: { type: "string", minLength: 1, maxLength: 5e3, examples: ["Please call me after 5 pm."] }, attachment: { description: "Optional screenshot or document.", type: "string" } } }, func2 = require_ucs2length().default, formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i, pattern0 = new RegExp("^[0-9+() .-]{7,20}$", "u");
+    var schema11 = { $id: "form_ticket_full", type: "object", additionalProperties: !1, required: ["name", "email", "topic", "subject", "message"], properties: { name: { type: "string", minLength: 1, maxLength: 200, examples: ["Aziza Karimova"] }, email: { type: "string", format: "email", maxLength: 254, examples: ["applicant@example.com"] }, phone: { type: "string", pattern: "^[0-9+() .-]{7,20}$", maxLength: 20, examples: ["+1 415 555 0100"] }, topic: { type: "string", enum: ["status", "payment", "documents", "account", "technical", "other"], default: "status", description: "What the ticket is about; staff sort their queue by it." }, application: { type: "string", maxLength: 100, description: "Optional: the service applied for, or the e-mail used on the application, so staff can find it.", examples: ["Credit repair, applied 3 May"] }, subject: { type: "string", minLength: 3, maxLength: 150, examples: ["I have not received a confirmation e-mail"] }, message: { type: "string", minLength: 1, maxLength: 5e3, examples: ["Please call me after 5 pm."] }, attachment: { description: "Optional screenshot or document.", type: "string" } } }, func2 = require_ucs2length().default, formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i, pattern0 = new RegExp("^[0-9+() .-]{7,20}$", "u");
     function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
       let vErrors = null, errors = 0;
       if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -55,7 +55,7 @@ var require_ticket_full_validate = __commonJS({
           vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
         }
         for (let key0 in data)
-          if (!(key0 === "name" || key0 === "email" || key0 === "phone" || key0 === "topic" || key0 === "reference" || key0 === "subject" || key0 === "message" || key0 === "attachment")) {
+          if (!(key0 === "name" || key0 === "email" || key0 === "phone" || key0 === "topic" || key0 === "application" || key0 === "subject" || key0 === "message" || key0 === "attachment")) {
             let err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema11, data };
             vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
           }
@@ -118,15 +118,15 @@ var require_ticket_full_validate = __commonJS({
             vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
           }
         }
-        if (data.reference !== void 0) {
-          let data4 = data.reference;
+        if (data.application !== void 0) {
+          let data4 = data.application;
           if (typeof data4 == "string") {
             if (func2(data4) > 100) {
-              let err17 = { instancePath: instancePath + "/reference", schemaPath: "#/properties/reference/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema11.properties.reference, data: data4 };
+              let err17 = { instancePath: instancePath + "/application", schemaPath: "#/properties/application/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema11.properties.application, data: data4 };
               vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
             }
           } else {
-            let err18 = { instancePath: instancePath + "/reference", schemaPath: "#/properties/reference/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.reference.type, parentSchema: schema11.properties.reference, data: data4 };
+            let err18 = { instancePath: instancePath + "/application", schemaPath: "#/properties/application/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.application.type, parentSchema: schema11.properties.application, data: data4 };
             vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
           }
         }

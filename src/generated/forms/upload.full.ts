@@ -199,10 +199,36 @@ const form: FormModule = { ...({
     }
   },
   "traits": {
-    "firstName": {},
-    "lastName": {},
-    "email": {},
-    "phone": {},
+    "firstName": {
+      "errors": {
+        "required": "errors.field.firstName.required",
+        "minLength": "errors.field.firstName.required"
+      },
+      "autocomplete": "given-name"
+    },
+    "lastName": {
+      "errors": {
+        "required": "errors.field.lastName.required",
+        "minLength": "errors.field.lastName.required"
+      },
+      "autocomplete": "family-name"
+    },
+    "email": {
+      "errors": {
+        "required": "errors.field.email.required",
+        "format": "errors.field.email.format"
+      },
+      "autocomplete": "email",
+      "inputMode": "email"
+    },
+    "phone": {
+      "errors": {
+        "required": "errors.field.phone.required",
+        "pattern": "errors.field.phone.pattern"
+      },
+      "autocomplete": "tel",
+      "inputMode": "tel"
+    },
     "stateId": {
       "file": {
         "accept": [
@@ -214,6 +240,9 @@ const form: FormModule = { ...({
         ],
         "maxSize": 10485760,
         "maxFiles": 1
+      },
+      "errors": {
+        "required": "errors.field.idImage.required"
       }
     },
     "bankStatements": {
@@ -230,6 +259,9 @@ const form: FormModule = { ...({
         ],
         "maxSize": 20971520,
         "maxFiles": 1
+      },
+      "errors": {
+        "required": "errors.field.document.required"
       }
     },
     "businessTaxReturn": {
@@ -246,6 +278,9 @@ const form: FormModule = { ...({
         ],
         "maxSize": 20971520,
         "maxFiles": 1
+      },
+      "errors": {
+        "required": "errors.field.document.required"
       }
     },
     "personaltaxtreturn": {
@@ -262,19 +297,59 @@ const form: FormModule = { ...({
         ],
         "maxSize": 20971520,
         "maxFiles": 1
+      },
+      "errors": {
+        "required": "errors.field.document.required"
       }
     },
-    "street": {},
-    "city": {},
-    "state": {
-      "options": "options.usStates"
+    "street": {
+      "errors": {
+        "required": "errors.field.street.required",
+        "minLength": "errors.field.street.required"
+      },
+      "autocomplete": "address-line1"
     },
-    "zip": {},
+    "city": {
+      "errors": {
+        "required": "errors.field.city.required",
+        "minLength": "errors.field.city.required"
+      },
+      "autocomplete": "address-level2"
+    },
+    "state": {
+      "options": "options.usStates",
+      "errors": {
+        "required": "errors.field.usState.required",
+        "enum": "errors.field.usState.required"
+      },
+      "autocomplete": "address-level1"
+    },
+    "zip": {
+      "errors": {
+        "required": "errors.field.zip.required",
+        "pattern": "errors.field.zip.pattern"
+      },
+      "autocomplete": "postal-code",
+      "inputMode": "numeric"
+    },
     "ssn": {
       "mask": "ssn",
-      "sensitive": true
+      "sensitive": true,
+      "errors": {
+        "required": "errors.field.ssn.required",
+        "pattern": "errors.field.ssn.pattern"
+      }
     },
-    "terms": {}
+    "terms": {
+      "errors": {
+        "const": "errors.field.terms.const",
+        "required": "errors.field.terms.const"
+      },
+      "labelLinks": {
+        "terms": "/terms",
+        "privacy": "/privacy"
+      }
+    }
   },
   "blocks": {
     "top": [
@@ -283,7 +358,47 @@ const form: FormModule = { ...({
         "message": "service.upload.intro"
       }
     ]
-  }
+  },
+  "sections": [
+    {
+      "id": "about",
+      "title": "service.upload.sections.about",
+      "fields": [
+        "firstName",
+        "lastName",
+        "email",
+        "phone"
+      ]
+    },
+    {
+      "id": "documents",
+      "title": "service.upload.sections.documents",
+      "fields": [
+        "stateId",
+        "bankStatements",
+        "businessTaxReturn",
+        "personaltaxtreturn"
+      ]
+    },
+    {
+      "id": "address",
+      "title": "service.upload.sections.address",
+      "fields": [
+        "street",
+        "city",
+        "state",
+        "zip",
+        "ssn"
+      ]
+    },
+    {
+      "id": "consent",
+      "title": "service.upload.sections.consent",
+      "fields": [
+        "terms"
+      ]
+    }
+  ]
 } as Omit<FormModule, 'validators'>), validators };
 
 export default form;

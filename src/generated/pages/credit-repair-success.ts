@@ -4,16 +4,35 @@ import type { PageModule } from '../../engine/types.ts';
 const page: PageModule = {
   "blocks": [
     {
+      "type": "reference"
+    },
+    {
+      "type": "mailed",
+      "message": "page.credit-repair-success.contractMailed"
+    },
+    {
+      "type": "cancellation",
+      "message": "page.credit-repair-success.cancelUntil"
+    },
+    {
+      "type": "text",
+      "message": "page.credit-repair-success.applicationPage"
+    },
+    {
+      "type": "applicationLink",
+      "message": "page.credit-repair-success.openApplication"
+    },
+    {
       "type": "heading",
-      "message": "page.credit-repair-success.heading"
+      "message": "page.credit-repair-success.nextHeading"
     },
     {
-      "type": "text",
-      "message": "page.credit-repair-success.body"
-    },
-    {
-      "type": "text",
-      "message": "page.credit-repair-success.partner"
+      "type": "list",
+      "messages": [
+        "page.credit-repair-success.next.cancel",
+        "page.credit-repair-success.next.work",
+        "page.credit-repair-success.next.payment"
+      ]
     },
     {
       "type": "payment"
@@ -22,8 +41,8 @@ const page: PageModule = {
       "type": "links",
       "links": [
         {
-          "to": "/creditrepair",
-          "message": "page.credit-repair-success.links.creditrepair"
+          "to": "/services",
+          "message": "page.credit-repair-success.links.services"
         }
       ]
     }

@@ -108,6 +108,7 @@ const page: PageModule = {
       "type": "list",
       "messages": [
         "page.privacy.cookies.language",
+        "page.privacy.cookies.drafts",
         "page.privacy.cookies.session"
       ]
     },
@@ -139,7 +140,10 @@ const page: PageModule = {
       "type": "list",
       "messages": [
         "page.privacy.retention.abd",
-        "page.privacy.retention.l"
+        "page.privacy.retention.l",
+        "page.privacy.retention.emails",
+        "page.privacy.retention.drafts",
+        "page.privacy.retention.signatures"
       ]
     },
     {

@@ -4,6 +4,9 @@ import type { PageModule } from '../../engine/types.ts';
 const page: PageModule = {
   "blocks": [
     {
+      "type": "reference"
+    },
+    {
       "type": "payment"
     },
     {
@@ -15,7 +18,15 @@ const page: PageModule = {
           "blocks": [
             {
               "type": "text",
-              "message": "page.success.body"
+              "message": "page.success.next"
+            },
+            {
+              "type": "mailed",
+              "message": "page.success.mailed"
+            },
+            {
+              "type": "text",
+              "message": "page.success.questions"
             }
           ]
         },

@@ -4,12 +4,19 @@ import type { PageModule } from '../../engine/types.ts';
 const page: PageModule = {
   "blocks": [
     {
-      "type": "heading",
-      "message": "page.update-received.heading"
+      "type": "reference"
     },
     {
       "type": "text",
-      "message": "page.update-received.body"
+      "message": "page.update-received.next"
+    },
+    {
+      "type": "mailed",
+      "message": "page.update-received.mailed"
+    },
+    {
+      "type": "text",
+      "message": "page.update-received.questions"
     }
   ]
 };
