@@ -35,6 +35,18 @@ cronAdd('formwork-webhook-events-purge', '41 4 * * *', () => {
   if (removed > 0) $app.logger().info('payments: purged old webhook event ids', 'count', removed);
 });
 
+// GET /api/formwork/checkout-offer/{collection}/{variant}: whether that form's submit opens the
+// provider's checkout now (lib/payments.js checkoutOffer), asked by the form before the click.
+routerAdd('GET', '/api/formwork/checkout-offer/{collection}/{variant}', (e) => {
+  const { own } = require(`${__hooks}/lib/own.js`);
+  const service = own(require(`${__hooks}/generated/services.js`).services, e.request.pathValue('collection'));
+  const offer = require(`${__hooks}/lib/payments.js`).checkoutOffer(service, e.request.pathValue('variant'));
+  if (!offer) throw new NotFoundError('No such form.');
+  // The environment may change with a restart: a browser asks again on its next visit.
+  e.response.header().set('Cache-Control', 'no-store');
+  return e.json(200, offer);
+});
+
 routerAdd('GET', '/api/pk', (e) => {
   const pk = require(`${__hooks}/lib/env.js`).env('FORMWORK_STRIPE_PUBLISHABLE_KEY', '');
   if (!pk) return e.json(503, { message: 'Payments are not configured (FORMWORK_STRIPE_PUBLISHABLE_KEY).' });

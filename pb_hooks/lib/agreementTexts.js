@@ -10,7 +10,14 @@
 const config = require(`${__hooks}/generated/services.js`);
 const mail = require(`${__hooks}/generated/mail.js`);
 
-/** The texts this build presents: { hash, document, version, language, title, text } per document and language. */
+/** A text's HTML and PDF blocks, rendered from its markdown by the generator (generator/agreementMarkup.ts). */
+function markupOf(hash) {
+  const markup = require(`${__hooks}/generated/agreementMarkup.js`)[hash];
+  if (!markup) throw new Error(`agreements: no markup of the text ${hash} in generated/agreementMarkup.js; run npm run generate`);
+  return markup;
+}
+
+/** The texts this build presents: { hash, document, version, language, title, text, html, blocks } per document and language. */
 function currentTexts() {
   const out = [];
   for (const name of Object.keys(config.services)) {
@@ -21,7 +28,8 @@ function currentTexts() {
       for (const language of Object.keys(doc.hashes)) {
         const shown = ((texts[language] || {}).agreements || []).filter((a) => a.id === doc.id)[0];
         if (!shown) throw new Error(`agreements: no ${language} text of "${doc.id}" (${name}) in generated/mail.js; run npm run generate`);
-        out.push({ hash: doc.hashes[language], document: doc.id, version: doc.version, language: language, title: shown.title, text: shown.text });
+        const markup = markupOf(doc.hashes[language]);
+        out.push({ hash: doc.hashes[language], document: doc.id, version: doc.version, language: language, title: shown.title, text: shown.text, html: markup.html, blocks: markup.blocks });
       }
     }
   }
@@ -50,7 +58,17 @@ function archiveCurrent(app) {
     if ($security.sha256(t.title + '\n\n' + t.text) !== t.hash) {
       throw new Error(`agreements: the ${t.language} text of "${t.document}" does not match its hash; run npm run generate`);
     }
-    if (find(app, t.hash)) continue; // one text, one row (two services may present the same document)
+    const existing = find(app, t.hash);
+    if (existing) {
+      // One text, one row (two services may present the same document). A row archived before the
+      // rendering was kept gets it now: the same text's HTML and blocks, its text and hash unchanged.
+      if (!existing.getString('html')) {
+        existing.set('html', t.html);
+        existing.set('blocks', t.blocks);
+        app.save(existing);
+      }
+      continue;
+    }
     const row = new Record(collection, t);
     try {
       app.save(row);
@@ -88,8 +106,22 @@ function withTexts(app, documents) {
     if (d.text !== undefined) return d;
     const row = find(app, d.hash);
     if (!row) throw new Error(`The signed text ${d.hash} of the agreement "${d.id}" is not in the archive.`);
-    return { id: d.id, title: row.getString('title'), text: row.getString('text') };
+    const blocks = blocksOf(row);
+    // The plain-text part reads as the HTML does: no "##" or "**" of the markdown the hash is taken over.
+    return { id: d.id, title: row.getString('title'), text: blocks ? plainText(blocks) : row.getString('text'), html: row.getString('html') };
   });
 }
 
-module.exports = { currentTexts, archiveCurrent, ensureArchived, withTexts };
+/** An archived text's blocks (a JSON column), or null on a row archived before they were kept. */
+function blocksOf(row) {
+  const raw = row.getString('blocks');
+  return raw && raw !== 'null' ? JSON.parse(raw) : null;
+}
+
+/** Blocks (generator/agreementMarkup.ts) as plain text: subheadings and paragraphs as lines, list items after "- ". */
+function plainText(blocks) {
+  const line = (runs) => runs.map((r) => r.t).join('');
+  return blocks.map((b) => (b.k === 'ul' ? b.items.map((item) => '- ' + line(item)).join('\n') : line(b.runs))).join('\n\n');
+}
+
+module.exports = { currentTexts, archiveCurrent, ensureArchived, withTexts, blocksOf };

@@ -29,7 +29,7 @@ function summary(record, service, now) {
   const paymentDue = !!record.getString('checkoutUrl');
   return {
     service: service.id,
-    reference: record.id,
+    reference: require(`${__hooks}/lib/reference.js`).referenceOf(record),
     submitted: record.getString('created'),
     status: record.getString('status') || config.statuses[0],
     cancelDeadline: record.getString('cancelDeadline'),

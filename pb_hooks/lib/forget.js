@@ -1,8 +1,9 @@
 /**
  * What stays of an application once it is gone for good (deleted by the retention job, or purged from
- * the trash by an admin or by the trash's own daily purge): its status history and its signature rows,
- * the record of what was done and that a contract was made, without what may identify the applicant.
- * The functions take `apply` false for a dry run (the retention report) and return how many rows.
+ * the trash by an admin or by the trash's own daily purge): its status history, the record of what was
+ * done, without what may identify the applicant. Its signature rows stay whole, the evidence the law has
+ * us keep, until the retention job deletes them at the end of their own period (lib/retention.js
+ * sweepSignatures). `apply` false is a dry run (the retention report); the count of rows is returned.
  */
 const config = require(`${__hooks}/generated/services.js`);
 
@@ -41,33 +42,9 @@ function clearNotes(app, collection, id, apply) {
   return rows.length;
 }
 
-/**
- * The signature rows of an application gone for good keep what was signed, which version, when and for
- * which record (that the contract was made), but no longer who signed, from where or with what browser.
- */
-function clearSignatures(app, collection, id, apply) {
-  const rows = app.findRecordsByFilter(
-    config.signatureCollection,
-    "sourceCollection = {:c} && record = {:r} && (signedName != '' || ip != '' || userAgent != '')",
-    '',
-    0,
-    0,
-    { c: collection, r: id },
-  );
-  if (apply) {
-    for (const row of rows) {
-      row.set('signedName', '');
-      row.set('ip', '');
-      row.set('userAgent', '');
-      app.saveNoValidate(row);
-    }
-  }
-  return rows.length;
-}
-
-/** Both, for an application that has just gone for good. */
+/** For an application that has just gone for good. */
 function forget(app, collection, id) {
-  return { notes: clearNotes(app, collection, id, true), signatures: clearSignatures(app, collection, id, true) };
+  return { notes: clearNotes(app, collection, id, true) };
 }
 
-module.exports = { clearNotes, clearSignatures, forget };
+module.exports = { clearNotes, forget };

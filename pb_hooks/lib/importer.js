@@ -36,6 +36,20 @@ const LEGACY_FILES = {
   ssn: [],
 };
 
+/**
+ * Fields our forms require that the original's did not ask (issue 32: a way to reply, the company's and
+ * the applicant's names): its records are imported without them, as the original took them, not refused.
+ * A value the record does have is checked like any other.
+ */
+const NOT_ASKED_BY_THE_ORIGINAL = {
+  aloqacorpcontacts: ['email'],
+  company: ['name', 'companyName'],
+  ssn: ['email'],
+};
+
+/** Whether an empty `field` of a record of `collection` is one the original never asked for. */
+const notAsked = (collection, field) => (own(NOT_ASKED_BY_THE_ORIGINAL, collection) || []).indexOf(field) >= 0;
+
 /** The original's card fields (spec §3) and anything else named like card data. */
 const CARD_FIELDS = ['nameOnCard', 'numberOnCard', 'expire', 'cvv'];
 const CARD_NAME = /card|cvv|cvc|ccv|cvn|expir|^exp(date|month|year)?$|security.?code|^cc[_-]?(num|number|no|exp)/i;
@@ -282,14 +296,17 @@ function fieldOf(error) {
   return String(error.instancePath || '').split('/')[1] || '';
 }
 
-/** The variant's validator on `data`, the required-file errors aside: { field: message } or null. */
-function check(service, variantId, data) {
+/**
+ * The variant's validator on `data` of a record of `collection`, the required-file errors and the fields the
+ * original never asked for aside: { field: message } or null.
+ */
+function check(collection, service, variantId, data) {
   const validate = validators[service.variants[variantId].validator];
   if (validate(data)) return null;
   const errors = {};
   for (const error of validate.errors || []) {
     const field = fieldOf(error) || 'data';
-    if (error.keyword === 'required' && service.fileFields.indexOf(field) >= 0) continue;
+    if (error.keyword === 'required' && (service.fileFields.indexOf(field) >= 0 || notAsked(collection, field))) continue;
     if (!errors[field]) errors[field] = error.message || error.keyword;
   }
   return Object.keys(errors).length > 0 ? errors : null;
@@ -367,7 +384,7 @@ function planRecord(app, collectionName, key, legacy) {
     const data = /** @type {Record<string, unknown>} */ (Object.assign({}, values));
     const fields = service.variants[id].fields;
     if (fields.indexOf('terms') >= 0 && data.terms === undefined) data.terms = true; // the original's forms could not be sent unticked (spec §5)
-    const errors = check(service, id, data);
+    const errors = check(collectionName, service, id, data);
     if (!errors) {
       best = { id, data, errors: null };
       break;
@@ -475,6 +492,7 @@ function columnErrors(app, record, service) {
   } catch (err) {
     const errors = fieldErrors(err);
     for (const name of service.fileFields) delete errors[name];
+    for (const name of Object.keys(errors)) if (notAsked(record.collection().name, name) && !record.getString(name)) delete errors[name];
     return Object.keys(errors).length > 0 ? errors : null;
   }
 }

@@ -62,6 +62,18 @@ function usd(value) {
   return '$' + parts[0].replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (parts[1] ? '.' + parts[1] : '');
 }
 
+/**
+ * A calendar day (YYYY-MM-DD) in `language`'s long format, as the pages say it (src/engine/dates.ts
+ * formatDay, from the same texts: mail.days); '' stays ''.
+ */
+function longDay(day, language) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day || '');
+  const texts = own(mail.days, language) || mail.days[mail.defaultLanguage];
+  if (!m || !texts) return day || '';
+  const parts = { year: m[1], month: texts.months[Number(m[2]) - 1], day: String(Number(m[3])) };
+  return texts.long.replace(/\{(year|month|day)\}/g, (_, name) => parts[name]);
+}
+
 /** The applicant's name as the service's schema composes it (service.json mail.name); `values`: the record's fieldsData(). */
 function displayName(values, service) {
   return service.mail.name
@@ -113,7 +125,8 @@ function context(service, record, locale, opts, submittedAt, template, kind) {
     form: texts.forms[record.getString('variant')] || texts.title,
     submittedAt: at.slice(0, 16) + ' UTC',
     language: (own(service.texts, record.getString('locale')) || texts).language,
-    reference: record.id,
+    // The short reference the applicant was shown and quotes (lib/reference.js), never the record's id.
+    reference: require(`${__hooks}/lib/reference.js`).referenceOf(record),
     listUrl: opts.publicUrl + service.adminRoute,
   };
   if (needs('name') && !toApplicant) ctx.name = displayName(values, service);
@@ -135,7 +148,7 @@ function agreementContext(service, record, language) {
   return {
     agreements: table.agreements.documents.map((d) => ({ id: d.id, hash: d.hashes[language] })),
     statusUrl: agreements.statusUrl(table), // without its token: see withApplicantToken
-    cancelUntil: until.day,
+    cancelUntil: longDay(until.day, language),
     cancelTimeZone: until.timeZone,
     checkoutUrl: record.getString('checkoutUrl'),
   };
@@ -153,11 +166,25 @@ const subjectOf = (template, locale, ctx) => templateOf(template, locale).subjec
  * The body of an e-mail written by mailRecord(), from its template and context; a template that shows the
  * documents as signed gets their texts from the archive (the others never look them up).
  */
-function renderBody(app, template, locale, ctx) {
+function renderBody(app, template, locale, ctx, source) {
   const t = templateOf(template, locale);
   const shows = mail.agreementTemplates.indexOf(template) >= 0 && Array.isArray(ctx.agreements) && ctx.agreements.length > 0;
-  const full = shows ? Object.assign({}, ctx, { agreements: require(`${__hooks}/lib/agreementTexts.js`).withTexts(app, ctx.agreements) }) : ctx;
+  const full = shows ? Object.assign({}, ctx, { agreements: asSigned(app, require(`${__hooks}/lib/agreementTexts.js`).withTexts(app, ctx.agreements), source) }) : ctx;
   return { html: t.html(full), text: t.text(full) };
+}
+
+/**
+ * The documents with their signature block, from the application's signature entries (lib/signedCopy.js
+ * signatureFacts): version, hash, and for the one signed the typed name (only under the strict name rule)
+ * and when, in the applicant's time zone. `source`: { collection, record } of the e-mail.
+ */
+function asSigned(app, documents, source) {
+  const facts = source && source.record ? require(`${__hooks}/lib/signedCopy.js`).signatureFacts(app, source.collection, source.record) : {};
+  return documents.map((d) => {
+    const fact = facts[d.id];
+    if (!fact) return d;
+    return Object.assign({}, d, { version: fact.version, hash: fact.hash, signed: fact.signed, signedName: fact.signedName, signedAt: fact.signedAt });
+  });
 }
 
 /**
@@ -221,19 +248,86 @@ function submissionMails(app, record, submittedAt) {
   return items;
 }
 
+/** A status's name in the e-mail's language (common i18n status.<name>); the name itself if it has none. */
+function statusName(status, locale) {
+  const names = own(mail.statusNames, locale) || mail.statusNames[mail.defaultLanguage];
+  return own(names, status) || status;
+}
+
+/** The applicant's address and language of a record of `service` ('' when the service e-mails no applicant or none was given). */
+function applicantOf(service, record) {
+  const applicant = service && service.mail.applicant;
+  return { to: applicant ? record.getString(applicant.to) : '', locale: record.getString('locale') || mail.defaultLanguage };
+}
+
+/**
+ * The e-mail of a status change to the applicant, unsaved (null when the service does not notify this status,
+ * service.json mail.status, or the applicant gave no address): in the language they applied in, with the status's
+ * name in it and, like every e-mail to them, nothing they typed. `changedAt`: a Date.
+ */
+function statusMail(app, record, status, changedAt) {
+  const service = mail.services[record.collection().name];
+  const declared = service && service.mail.status;
+  if (!declared || declared.notify.indexOf(status) < 0) return null;
+  const who = applicantOf(service, record);
+  if (!who.to) return null;
+  const ctx = context(service, record, who.locale, options(), record.getString('created'), declared.template, 'applicant');
+  ctx.status = statusName(status, who.locale);
+  ctx.changedAt = pbDate(changedAt.getTime()).slice(0, 16) + ' UTC';
+  return mailRecord(app, record, 'applicant', who.to, who.locale, declared.template, ctx, JSON.stringify(ctx));
+}
+
+/**
+ * The applicant's cancellation (lib/application.js cancel): its confirmation to them, in their language, and a
+ * notice to each staff address, unsaved. `at`: a Date, when they cancelled.
+ */
+function cancellationMails(app, record, at) {
+  const service = mail.services[record.collection().name];
+  const templates = service && service.mail.cancellation;
+  if (!templates) return [];
+  const opts = options();
+  const changedAt = pbDate(at.getTime()).slice(0, 16) + ' UTC';
+  const items = [];
+  const who = applicantOf(service, record);
+  if (who.to) {
+    const ctx = context(service, record, who.locale, opts, record.getString('created'), templates.applicant, 'applicant');
+    ctx.changedAt = changedAt;
+    items.push(mailRecord(app, record, 'applicant', who.to, who.locale, templates.applicant, ctx, JSON.stringify(ctx)));
+  }
+  if (opts.staff.length > 0) {
+    const ctx = context(service, record, mail.defaultLanguage, opts, record.getString('created'), templates.staff, 'staff');
+    ctx.changedAt = changedAt;
+    const json = JSON.stringify(ctx);
+    for (const address of opts.staff) items.push(mailRecord(app, record, 'staff', address, mail.defaultLanguage, templates.staff, ctx, json));
+  }
+  return items;
+}
+
+/**
+ * The resume link of a saved draft (lib/drafts.js), unsaved, to the address it was saved for. `ctx` names
+ * the form and holds the link with TOKEN_MARKER (withApplicantToken puts the draft's token in when it is
+ * sent, so the outbox never holds it) and none of the answers.
+ */
+function draftMail(app, draft, template, ctx) {
+  const full = Object.assign({ company: companyContext() }, ctx);
+  return mailRecord(app, draft, 'applicant', draft.getString('email'), draft.getString('locale'), template, full, JSON.stringify(full));
+}
+
 /**
  * Renders the body of an e-mail that has none yet (one written by mailRecord(); a rendered one is sent as it
  * is, so a retry or a resend sends the same e-mail) and drops the context it was rendered from.
  */
 function ensureRendered(app, item) {
   if (item.getString('html') || !item.getString('template')) return;
-  const body = renderBody(app, item.getString('template'), item.getString('locale'), JSON.parse(item.getString('context')));
+  const source = { collection: item.getString('sourceCollection'), record: item.getString('record') };
+  const body = renderBody(app, item.getString('template'), item.getString('locale'), JSON.parse(item.getString('context')), source);
   item.set('html', body.html);
   item.set('text', body.text);
   item.set('context', null);
 }
 
-function deliver(app, to, subject, html, text) {
+/** `attachment`: { name, bytes } (an ArrayBuffer) or null. */
+function deliver(app, to, subject, html, text, attachment) {
   const meta = app.settings().meta;
   const message = new MailerMessage({
     from: { address: meta.senderAddress, name: meta.senderName },
@@ -242,7 +336,18 @@ function deliver(app, to, subject, html, text) {
     html: html,
     text: text,
   });
+  // PocketBase's mailer reads an attachment from an io.Reader: a file of the bytes, opened.
+  if (attachment) message.attachments = { [attachment.name]: $filesystem.fileFromBytes(attachment.bytes, attachment.name).reader.open() };
   app.newMailClient().send(message);
+}
+
+/**
+ * The signed copy's PDF (lib/signedCopy.js) for the applicant's e-mail that shows the documents as signed,
+ * made when it is sent (about half a second, not in the submission); null for any other e-mail.
+ */
+function signedCopyOf(app, item) {
+  if (item.getString('kind') !== 'applicant' || mail.agreementTemplates.indexOf(item.getString('template')) < 0) return null;
+  return require(`${__hooks}/lib/signedCopy.js`).signedPdf(app, item.getString('sourceCollection'), item.getString('record'));
 }
 
 /**
@@ -270,7 +375,7 @@ function withApplicantToken(app, item) {
 function sendOne(app, item) {
   ensureRendered(app, item);
   const body = withApplicantToken(app, item);
-  deliver(app, item.getString('to'), item.getString('subject'), body.html, body.text);
+  deliver(app, item.getString('to'), item.getString('subject'), body.html, body.text, signedCopyOf(app, item));
 }
 
 /** The staff digest template (schemas/mail/staff-digest/), if the site has one. */
@@ -428,4 +533,4 @@ function mayManage(auth) {
   return auth.collection().name === config.staffCollection && auth.getString('role') === 'admin';
 }
 
-module.exports = { schedule, submissionMails, enqueuePaymentDue, processDue, resend, configure, mayManage };
+module.exports = { schedule, submissionMails, statusMail, cancellationMails, draftMail, enqueuePaymentDue, processDue, resend, configure, mayManage };

@@ -15,15 +15,40 @@ const { own } = require(`${__hooks}/lib/own.js`);
 const apiBase = () => env('FORMWORK_STRIPE_API_BASE', 'https://api.stripe.com').replace(/\/+$/, '');
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
-/** The reference Stripe sends back: "<collection>-<record id>" (collection names have no "-"). */
-const referenceOf = (record) => record.collection().name + '-' + record.id;
+/** The client_reference_id Stripe sends back: "<collection>-<record id>" (collection names have no "-"). */
+const clientReferenceOf = (record) => record.collection().name + '-' + record.id;
 
-/** The checkout link for `record` (its form's, overridable by environment), naming the record for the provider. */
-function checkoutLink(service, record) {
-  const variant = own(service.variants, record.getString('variant'));
+/**
+ * The form's checkout link as configured: its environment variable's, else the schema's; '' when neither
+ * is a real address. A schema's placeholder lives under `.invalid`, the domain RFC 2606 reserves for
+ * addresses that never resolve: a deployment that has not set the variable has no checkout, and the
+ * applicant is never sent to a dead page (issue 32). Only https links are handed to applicants.
+ */
+function configuredLink(variant) {
   if (!variant || !variant.checkout) return '';
-  const base = env(variant.checkout.env, variant.checkout.url);
-  return base + (base.indexOf('?') >= 0 ? '&' : '?') + 'client_reference_id=' + encodeURIComponent(referenceOf(record));
+  const base = String(env(variant.checkout.env, variant.checkout.url) || '').trim();
+  const host = (/^https:\/\/([^/?#:]+)/i.exec(base) || [])[1];
+  if (!host || /(^|\.)invalid\.?$/i.test(host)) return '';
+  return base;
+}
+
+/** The checkout link for `record` (its form's, overridable by environment), naming the record for the provider; '' when none is configured. */
+function checkoutLink(service, record) {
+  const base = configuredLink(own(service.variants, record.getString('variant')));
+  if (!base) return '';
+  return base + (base.indexOf('?') >= 0 ? '&' : '?') + 'client_reference_id=' + encodeURIComponent(clientReferenceOf(record));
+}
+
+/**
+ * What a form's submit will do about payment, before it is pressed (GET /api/formwork/checkout-offer,
+ * src/features/forms/checkout.ts useCheckoutOffer): `opens` when the service is paid upfront and the
+ * form's link is configured, so the browser opens the provider's window only for a real checkout.
+ * null for a form that does not exist.
+ */
+function checkoutOffer(service, variantId) {
+  const variant = service && own(service.variants, String(variantId));
+  if (!variant) return null;
+  return { opens: !!service.payments && service.payment === 'upfront' && configuredLink(variant) !== '' };
 }
 
 /**
@@ -250,4 +275,4 @@ function productCheckout(productId, interval, locale) {
 module.exports = {
   offerLater,
   offerDue,
-  checkoutLink, productCheckout, offerCheckout, verifySignature, receiveEvent, accountSession };
+  checkoutLink, checkoutOffer, productCheckout, offerCheckout, verifySignature, receiveEvent, accountSession };

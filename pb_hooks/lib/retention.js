@@ -10,7 +10,11 @@
  *     field is past its period; its status history keeps ids and dates, its staff notes are cleared;
  *   - a trash entry is the application it holds: the same fields cleared, the same deletion;
  *   - an e-mail in the outbox (address, name and the non-sensitive answers) is deleted when the first
- *     of the periods of what it shows has passed, counted from when it was written.
+ *     of the periods of what it shows has passed, counted from when it was written;
+ *   - a signature row (which document version and hash, the typed name, when, from which address and
+ *     browser: the evidence that an agreement was signed) is kept `signatureYears` after signing, as the
+ *     Credit Repair Organizations Act requires (2 years, 15 U.S.C. §1679c(c)), and as long as its
+ *     application is kept if that is longer, whole; then it is deleted.
  *
  * sweep(app, { apply: false }) answers what would happen now, changing nothing; with apply: true it does
  * exactly that, one transaction per batch, each application's change audited (action "purge", detail
@@ -18,7 +22,7 @@
  */
 const config = require(`${__hooks}/generated/services.js`);
 const { cronSetting } = require(`${__hooks}/lib/env.js`);
-const { clearNotes, clearSignatures } = require(`${__hooks}/lib/forget.js`);
+const { clearNotes } = require(`${__hooks}/lib/forget.js`);
 
 const DAY = 86400000;
 const BATCH = 100;
@@ -315,6 +319,53 @@ function sweepOutbox(app, now, run, totals, mailsGone) {
   return section;
 }
 
+/** `ms` less `years` calendar years (UTC): a period in years ends on the same day of the month, leap years or not. */
+function yearsBefore(ms, years) {
+  const d = new Date(ms);
+  d.setUTCFullYear(d.getUTCFullYear() - years);
+  return d.getTime();
+}
+
+/**
+ * Signature rows past their period: signed more than signatureYears ago, of applications that are gone (from
+ * their list and from the trash). The rows of an application still kept stay with it: they are its contract.
+ */
+function sweepSignatures(app, now, run, totals) {
+  const section = newSection(config.signatureCollection, 'signatures', null);
+  section.years = config.retention.signatureYears;
+  const rows = app.findRecordsByFilter(config.signatureCollection, 'created < {:cutoff}', 'created', 0, 0, { cutoff: pbDate(yearsBefore(now, config.retention.signatureYears)) });
+  const kept = {};
+  const stillKept = (collection, id) => {
+    const key = collection + '\u0000' + id;
+    if (kept[key] === undefined) {
+      let found;
+      try {
+        found = app.findRecordsByIds(collection, [id]).length;
+      } catch (err) {
+        found = 0; // a list that no longer exists (a removed service): nothing of it is kept
+      }
+      if (!found) found = app.findRecordsByFilter(config.trashCollection, 'sourceCollection = {:c} && key = {:k}', '', 1, 0, { c: collection, k: id }).length;
+      kept[key] = found > 0;
+    }
+    return kept[key];
+  };
+  const due = rows.filter((row) => !stillKept(row.getString('sourceCollection'), row.getString('record')));
+  for (const row of due) note(section, 'delete', { id: row.id, sourceCollection: row.getString('sourceCollection'), record: row.getString('record'), since: row.getString('created') });
+  totals.signatures += due.length;
+  if (run.apply && due.length > 0) {
+    for (let start = 0; start < due.length; start += BATCH) {
+      app.runInTransaction((txApp) => {
+        for (const row of due.slice(start, start + BATCH)) txApp.delete(row);
+      });
+    }
+    auditRetention(app, run.actor, {
+      collection: config.signatureCollection,
+      detail: 'retention: ' + due.length + ' signature(s) deleted with their evidence, ' + config.retention.signatureYears + ' years after signing, their applications gone',
+    });
+  }
+  return section;
+}
+
 /**
  * What retention would do now (apply: false, nothing changes) or does (apply: true). `actor`: the admin
  * who asked, or null for the daily job. `now` (ms) for tests of the rule only; the routes never take it.
@@ -330,10 +381,12 @@ function sweep(app, options) {
   }
   collections.push(sweepTrash(app, now, run, totals, mailsGone));
   collections.push(sweepOutbox(app, now, run, totals, mailsGone));
+  // After the applications: one deleted in this run no longer keeps its signatures that are past their years.
+  collections.push(sweepSignatures(app, now, run, totals));
   return {
     dryRun: !run.apply,
     at: pbDate(now),
-    policy: { default: config.retention.default, categories: config.retention.categories },
+    policy: { default: config.retention.default, categories: config.retention.categories, signatureYears: config.retention.signatureYears },
     schedule: schedule() || 'off',
     collections,
     totals,
@@ -353,19 +406,18 @@ function logsCheck(app) {
 
 /**
  * An application (or its trash entry) whose every field is past its period: counted in the report and,
- * when the run applies, deleted for good with its e-mails, its history notes cleared, and audited.
+ * when the run applies, deleted for good with its e-mails, its history notes cleared, and audited. Its
+ * signature rows stay whole until their own period ends (sweepSignatures).
  */
 function deleteForGood(txApp, run, acc, it) {
   const mails = mailsOf(txApp, it.collection, it.key);
   const notes = clearNotes(txApp, it.collection, it.key, run.apply);
-  const signatures = clearSignatures(txApp, it.collection, it.key, run.apply);
-  note(acc.section, 'delete', Object.assign(it.item, { files: it.files, emails: mails.length, notes, signatures }));
+  note(acc.section, 'delete', Object.assign(it.item, { files: it.files, emails: mails.length, notes }));
   acc.section.files += it.files;
   acc.totals.deleted++;
   acc.totals.files += it.files;
   acc.totals.emails += mails.length;
   acc.totals.notes += notes;
-  acc.totals.signatures += signatures;
   for (const m of mails) acc.mailsGone[m.id] = true;
   if (!run.apply) return;
   for (const m of mails) txApp.delete(m);
@@ -380,9 +432,7 @@ function deleteForGood(txApp, run, acc, it) {
       it.files +
       ') and e-mails (' +
       mails.length +
-      '), its signatures (' +
-      signatures +
-      ') without name, address and browser; every field past its period (' +
+      '); every field past its period (' +
       it.rules.recordDays +
       ' days since ' +
       it.since +

@@ -1,4 +1,4 @@
-/** A status change of an application and its line in the history, written together with `app`. */
+/** A status change of an application, its line in the history and its e-mails, written together with `app`. */
 const config = require(`${__hooks}/generated/services.js`);
 
 /**
@@ -23,6 +23,13 @@ function changeStatus(app, record, to, by, note) {
   entry.set('ip', String(by.ip || '').slice(0, 64));
   entry.set('userAgent', String(by.userAgent || '').slice(0, 500));
   app.save(entry);
+  // Its e-mails, in the same transaction (written to the outbox, sent by its job): the applicant's own
+  // cancellation is confirmed to them and told to staff; a change staff make is e-mailed to the applicant
+  // when the service declares that status (service.json mail.status).
+  const outbox = require(`${__hooks}/lib/outbox.js`);
+  const cancelled = to === require(`${__hooks}/generated/contract.js`).statuses.cancelled;
+  const mails = cancelled ? outbox.cancellationMails(app, record, new Date()) : [outbox.statusMail(app, record, to, new Date())];
+  for (const item of mails) if (item) app.save(item);
   return entry;
 }
 

@@ -235,15 +235,41 @@ function findAttempt(app, collection, key) {
 }
 
 /**
- * The answer to a submission, first or retried: which record it is and the checkout link it was offered,
- * nothing else (a key is a secret of one browser, but never hand a whole application to whoever has one).
+ * The answer to a submission, first or retried: which record it is, the reference the applicant quotes,
+ * and what the success page tells them next (src/engine/successState.ts), nothing else (a key is a secret
+ * of one browser, but never hand a whole application to whoever has one): the checkout link it was
+ * offered, the private page of an application with agreements (its token: the answer goes only to the
+ * browser that sent it, over the same connection), the last day to cancel and its zone (the e-mail's
+ * lib/agreements.js cancelUntil), and whether an e-mail to the applicant is on its way.
  */
-function acknowledgement(record) {
-  /** @type {{ id: string, collectionName: string, checkoutUrl?: string }} */
-  const answer = { id: record.id, collectionName: record.collection().name };
+function acknowledgement(app, record) {
+  /** @type {{ id: string, collectionName: string, reference: string, mailed: boolean, checkoutUrl?: string, applicationUrl?: string, cancelUntil?: { day: string, timeZone: string } }} */
+  const answer = {
+    id: record.id,
+    collectionName: record.collection().name,
+    reference: require(`${__hooks}/lib/reference.js`).referenceOf(record),
+    mailed: applicantMailed(app, record),
+  };
   const checkoutUrl = record.getString('checkoutUrl');
   if (checkoutUrl) answer.checkoutUrl = checkoutUrl;
+  const service = config.services[answer.collectionName];
+  const token = service && service.agreements ? record.getString('accessToken') : '';
+  if (token) {
+    const agreements = require(`${__hooks}/lib/agreements.js`);
+    answer.applicationUrl = agreements.statusUrl(service).replace(agreements.TOKEN_MARKER, token);
+    const until = agreements.cancelUntil(record);
+    if (until.day) answer.cancelUntil = until;
+  }
   return answer;
+}
+
+/** Whether the outbox holds an e-mail to the applicant about this record (queued with it, in its transaction). */
+function applicantMailed(app, record) {
+  const found = app.findRecordsByFilter(config.outboxCollection, 'sourceCollection = {:c} && record = {:r} && kind = "applicant"', '', 1, 0, {
+    c: record.collection().name,
+    r: record.id,
+  });
+  return found.length > 0;
 }
 
 module.exports = { newRecord, checkCreate, submittedData, idempotencyKey, findAttempt, acknowledgement };

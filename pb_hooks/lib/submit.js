@@ -36,7 +36,7 @@ function submit(e) {
   // A retry of an attempt already stored (its answer was lost to a network error or a restart) gets that
   // record back whatever the count: it stores nothing new, and nothing is sent again.
   const earlier = submission.findAttempt(app, collection, key);
-  if (earlier) return e.json(200, submission.acknowledgement(earlier));
+  if (earlier) return e.json(200, submission.acknowledgement(app, earlier));
   if (!e.auth && !require(`${__hooks}/lib/limits.js`).allowGuestSubmission(app, e.realIP(), Date.now())) {
     throw new ApiError(429, 'Too many applications from your address. Please wait a minute and send again; your answers are kept.', {});
   }
@@ -55,6 +55,9 @@ function submit(e) {
   // The transaction holds SQLite's only writer, and every other submission waits for it: what it writes
   // besides the record is built before it begins, so the record's id is chosen now.
   if (!record.id) record.id = $security.randomStringWithAlphabet(15, ID_ALPHABET);
+  // So is its reference (lib/reference.js), which the e-mails quote: generated now from the column's
+  // pattern (PocketBase's ":autogenerate" modifier) rather than when the record is saved.
+  if (record.collection().fields.getByName('reference') && !record.getString('reference')) record.set('reference:autogenerate', '');
   const request = { ip: e.realIP(), userAgent: e.request.header.get('User-Agent') };
   const entries = signed ? agreements.signatureEntries(app, record, service, signed, request) : [];
   const mails = require(`${__hooks}/lib/outbox.js`).submissionMails(app, record, now);
@@ -68,10 +71,10 @@ function submit(e) {
   } catch (err) {
     // A concurrent attempt with the same key committed first (the unique index refused this one).
     const raced = submission.findAttempt(app, collection, key);
-    if (raced) return e.json(200, submission.acknowledgement(raced));
+    if (raced) return e.json(200, submission.acknowledgement(app, raced));
     throw refusedSave(err);
   }
-  return e.json(200, submission.acknowledgement(record));
+  return e.json(200, submission.acknowledgement(app, record));
 }
 
 module.exports = { submit, ROUTE };

@@ -58,11 +58,14 @@ function restore(app, entry) {
     if (err instanceof BadRequestError) throw err;
     // not found: the usual case
   }
+  const REFERENCE = /^[A-Z]{2,4}-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/;
   const record = new Record(collection);
   record.set('id', entry.getString('key'));
   for (const key of Object.keys(data)) {
     if (SYSTEM_KEYS.indexOf(key) >= 0 || service.fileFields.indexOf(key) >= 0) continue;
     if (!collection.fields.getByName(key)) continue; // a field removed since the delete
+    // Kept when it is one (a ticket deleted before the server's reference had the typed one's name): else PocketBase picks one.
+    if (key === 'reference' && !REFERENCE.test(String(data[key]))) continue;
     record.set(key, data[key]);
   }
   if (collection.fields.getByName('accessToken')) record.set('accessToken', entry.getString('accessToken'));
