@@ -50,3 +50,5 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Title.css';
+// After Mantine's sheets: the focus ring every control shows (WCAG 2.4.11/2.4.13), ours.
+import '../theme/focusRing.css';

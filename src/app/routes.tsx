@@ -35,6 +35,7 @@ const auditPage = lazyScreen(() => import('../features/staff/AuditPage.tsx'));
 const retentionPage = lazyScreen(() => import('../features/staff/RetentionPage.tsx'));
 const staffAccountsPage = lazyScreen(() => import('../features/staff/StaffAccountsPage.tsx'));
 const ApplicationStatusPage = lazyScreen(() => import('../features/application/ApplicationStatusPage.tsx')).Screen;
+const ResumePage = lazyScreen(() => import('../features/forms/drafts/ResumePage.tsx')).Screen;
 
 /**
  * What a route's screen needs before it can show: its code (the screen's chunk, the form's module) and
@@ -120,6 +121,7 @@ export function buildRoutes(): RouteObject[] {
   children.push({ path: paths.signIn, handle: needs([STAFF_PART], signInPage.load), element: screenWith(STAFF_PART, <SignInPage />) });
   children.push({ path: paths.application, element: screen(<ApplicationStatusPage />) });
   children.push({ path: paths.applicationWithTokenInPath, element: screen(<ApplicationStatusPage />) });
+  children.push({ path: paths.resumeDraft, element: screen(<ResumePage />) });
   children.push({ path: '*', element: screen(<NotFound />) });
   return [{ element: <Root />, children }];
 }

@@ -1,7 +1,8 @@
 /**
  * Static content around a form's fields or on a page (schemas: "ui:blocks", success blocks and
  * pages/<id>/page.json): headings, texts, lists, prices, links, offer cards, the company's contact
- * details, accordions, the payment notice and the listed services, in the current language. Every text
+ * details, accordions, the payment notice, the listed services and what a submit gave the applicant
+ * (SuccessBlocks.tsx), in the current language. Every text
  * may use the company's constants ({companyName}, …) from schemas/site.json.
  */
 import { Alert, Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -17,6 +18,7 @@ import { registry } from '../generated/registry.ts';
 import { accordionBlock } from './blockModules.ts';
 import { PaymentNotice } from './PaymentNotice.tsx';
 import { ServiceListing } from './ServiceListing.tsx';
+import { ApplicationLinkBlock, CancellationBlock, MailedBlock, ReferenceBlock } from './SuccessBlocks.tsx';
 import { HydratingSuspense } from './UntilHydrated.tsx';
 
 type Constants = Record<string, number | string>;
@@ -156,6 +158,14 @@ function BlockView({ block, constants, level, nested }: { block: Block; constant
       return <PaymentNotice />;
     case 'services':
       return <ServiceListing />;
+    case 'reference':
+      return <ReferenceBlock />;
+    case 'mailed':
+      return <MailedBlock message={block.message} />;
+    case 'cancellation':
+      return <CancellationBlock message={block.message} />;
+    case 'applicationLink':
+      return <ApplicationLinkBlock message={block.message} />;
   }
 }
 

@@ -1,4 +1,6 @@
-/** Routes that are not declared by schemas (the generator refuses schema routes under /admin, /staff and /application). */
+import { contract } from '../generated/contract.ts';
+
+/** Routes that are not declared by schemas (the generator refuses schema routes under /admin, /staff, /application and /resume). */
 export const paths = {
   signIn: '/staff/sign-in',
   dashboard: '/admin',
@@ -13,4 +15,6 @@ export const paths = {
   application: '/application/:service',
   /** The same page as linked before the token moved to the fragment: the page moves it there (ApplicationStatusPage). */
   applicationWithTokenInPath: '/application/:service/:token',
+  /** The page a draft's e-mailed resume link opens (its token in the fragment): features/forms/drafts/ResumePage.tsx. */
+  resumeDraft: contract.drafts.resumePage,
 } as const;

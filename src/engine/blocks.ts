@@ -28,3 +28,15 @@ export function layoutFields(fields: string[], placement: BlockPlacement): Layou
   add('bottom');
   return items;
 }
+
+/**
+ * The placement of the price summary above the submit button (form.ui.json ui:blocks "submit"): shown by
+ * the form beside its button (features/forms/PriceSummary.tsx), never among the fields.
+ */
+export const SUBMIT_PLACEMENT = 'submit';
+
+/** A form's blocks split into those around its fields and those of the price summary above its submit. */
+export function splitSubmitBlocks(placement: BlockPlacement): { around: BlockPlacement; submit: Block[] } {
+  const { [SUBMIT_PLACEMENT]: submit = [], ...around } = placement;
+  return { around, submit };
+}

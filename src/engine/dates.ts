@@ -31,15 +31,23 @@ const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})/;
 /** A date's day as stored by the form, YYYY-MM-DD (what its copy button copies), whatever the column adds to it. */
 export const isoDay = (stored: string): string => ISO_DAY.exec(stored)?.[0] ?? stored;
 
+/** What formatDay needs of react-intl: the site's own date texts (common i18n `date.long`, `date.month.N`). */
+export interface DayTexts {
+  formatMessage(descriptor: { id: string }, values?: Record<string, string | number>): string;
+}
+
 /**
- * A `format: date` value in the reader's language ("12 April 1988", "12 апреля 1988 г."); a value
- * that is no date is shown as stored. The day is formatted in UTC, so no time zone moves it a day.
+ * A `format: date` value in the reader's language ("April 12, 1988", "12 апреля 1988 г.", "1988-yil
+ * 12-aprel"); a value that is no date is shown as stored. From the site's own texts, not Intl: the
+ * browsers' locale data differ (Chromium builds without Uzbek print "1988 M04 12"), and the server,
+ * whose e-mails say the same days (pb_hooks/lib/outbox.js), has no Intl at all.
  */
-export function formatDay(stored: string, locale: string): string {
+export function formatDay(stored: string, texts: DayTexts): string {
   const m = ISO_DAY.exec(stored);
   if (!m) return stored;
   const time = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
   // 1988-02-30 would roll over into March: not a date, so shown as stored.
   if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== m[0]) return stored;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(time);
+  const month = texts.formatMessage({ id: `date.month.${Number(m[2])}` });
+  return texts.formatMessage({ id: 'date.long' }, { day: Number(m[3]), month, year: m[1]! });
 }

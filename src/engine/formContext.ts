@@ -3,19 +3,27 @@
  * Plain data plus stable callbacks only: RJSF compares formContext deeply and treats every function as
  * equal, so state hidden in a closure would never reach the fields.
  */
+import type { SummaryEntry } from './errorSummary.ts';
 import type { FieldProblem } from './problems.ts';
-import type { BlockPlacement } from './types.ts';
+import type { BlockPlacement, FormSectionModel } from './types.ts';
 
 export interface FormContext {
   /** Namespace of the service's messages, e.g. "service.<id>". */
   ns: string;
   constants: Record<string, number | string>;
   blocks: BlockPlacement;
-  /** Fields the applicant has left at least once: only these show errors before a submit. */
+  /**
+   * Fields the applicant entered something in and then left: only these show errors before a submit
+   * (a field passed by Tab is not touched).
+   */
   touched: ReadonlySet<string>;
+  /** Fields whose value the applicant changed (typed, chose, ticked): only these may say "Looks good!". */
+  entered: ReadonlySet<string>;
   submitted: boolean;
   /** Why the last submit did not go through (the red line above the fields), or null. */
   summary: string | null;
+  /** With the summary: each error shown at a field of this page, as a link to it. */
+  summaryEntries: SummaryEntry[];
   /** The summary tells of a send that failed with no field to blame: it takes the focus when it appears. */
   summaryTakesFocus: boolean;
   /** Chosen files by field name, in their order; the form value holds just their names. */
@@ -25,6 +33,8 @@ export interface FormContext {
    * only these; the others keep their values unmounted). Undefined: every field, as without steps.
    */
   stepFields?: readonly string[];
+  /** A long form on one page: its section headings and their fields (FormModule.sections); undefined without. */
+  sections?: readonly FormSectionModel[];
   /** A widget reports a problem it found itself (a refused file), or clears it with null. */
   reportProblem: (field: string, problem: FieldProblem | null) => void;
 }

@@ -32,19 +32,35 @@ function localizeProperty(form: FormModule, ns: string, name: string, prop: RJSF
   // `description` and `examples` are for developers and generated tests (English, in schemas/):
   // applicants read `help`, and RJSF would offer the examples as autocomplete suggestions.
   const { description: _note, examples: _samples, ...rest } = prop;
-  const schema: RJSFSchema = { ...rest, title: t(labelKey(ns, name, has, form.variant)) };
+  const label = labelKey(ns, name, has, form.variant);
+  const schema: RJSFSchema = { ...rest, title: t(label) };
   const ui: UiSchema = {};
   const widget = widgetFor({ schema: prop, traits });
   if (widget !== 'text') ui['ui:widget'] = widget;
   if (widget === 'FileWidget') ui['ui:options'] = { file: traits.file };
+  // The label with links to pages (x-label-links), for the box itself; `title` stays plain for every other use.
+  if (traits.labelLinks && has(`${label}.linked`)) ui['ui:options'] = { labelLinks: { message: `${label}.linked`, links: traits.labelLinks } };
   const help = helpKey(ns, name, has, form.variant);
   if (help) ui['ui:help'] = t(help);
+  // The phone's keyboard and the browser's autofill, from the field's schema (x-inputmode, x-autocomplete):
+  // a ZIP code brings up digits, a phone number the dial pad, a number field digits (with a point if it
+  // takes fractions).
+  const inputMode = traits.inputMode ?? (prop.type === 'integer' ? 'numeric' : prop.type === 'number' ? 'decimal' : undefined);
+  if (inputMode) ui['ui:inputMode'] = inputMode;
+  if (traits.autocomplete) ui['ui:autocomplete'] = traits.autocomplete as UiSchema['ui:autocomplete'];
   if (Array.isArray(prop.enum)) {
     ui['ui:enumNames'] = prop.enum.map((v) => optionLabel(ns, name, v, traits, t, locale));
     ui['ui:placeholder'] = '';
   }
   return { schema, ui };
 }
+
+/** A field's entry: what localizing made over the form's own (form.ui.json), whose ui:autocomplete wins over the schema's. */
+const withOwn = (own: UiSchema | undefined, made: UiSchema): UiSchema => ({
+  ...own,
+  ...made,
+  ...(own?.['ui:autocomplete'] ? { 'ui:autocomplete': own['ui:autocomplete'] } : {}),
+});
 
 const asSchema = (s: unknown): RJSFSchema | undefined => (s && typeof s === 'object' && !Array.isArray(s) ? (s as RJSFSchema) : undefined);
 
@@ -63,7 +79,7 @@ function localizeGroup(form: FormModule, ns: string, name: string, group: Locali
   for (const [cell, prop] of Object.entries(cells)) {
     const done = localizeProperty(form, ns, `${name}.items.${cell}`, prop, itemTraits[cell] ?? {}, t, has, locale);
     properties[cell] = done.schema;
-    itemsUi[cell] = { ...((itemsUi[cell] as UiSchema | undefined) ?? {}), ...done.ui };
+    itemsUi[cell] = withOwn(itemsUi[cell] as UiSchema | undefined, done.ui);
   }
   const rowKey = firstKnown([`${ns}.fields.${name}.row`, `fields.${name}.row`], has);
   const addKey = firstKnown([`${ns}.fields.${name}.add`, `fields.${name}.add`], has);
@@ -91,7 +107,7 @@ export function localizeForm(form: FormModule, ns: string, t: Translate, has: Lo
       let done = localizeProperty(form, ns, name, prop, form.traits[name] ?? {}, t, has, locale);
       const items = asSchema(prop.items);
       if (prop.type === 'array' && items?.type === 'object') done = localizeGroup(form, ns, name, done, items, t, has, locale);
-      const fieldUi: UiSchema = { ...((form.uiSchema[name] as UiSchema | undefined) ?? {}), ...done.ui };
+      const fieldUi: UiSchema = withOwn(form.uiSchema[name] as UiSchema | undefined, done.ui);
       // The route chose the value (a package's price): it is stated above the form, not offered as an input.
       if (fixed.includes(name)) fieldUi['ui:widget'] = 'hidden';
       out[name] = done.schema;

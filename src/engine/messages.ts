@@ -35,13 +35,17 @@ export const variantTitleKey = (ns: string, variant: string, has: Lookup): strin
 
 /**
  * Error text for a failed rule: an AJV keyword (required, maxLength, format, …) or one of ours
- * (fileType, fileSize, fileCount). `format` narrows a format error, e.g. errors.format.email.
+ * (fileType, fileSize, fileCount). The service's text for the field wins, then a shared one for a field
+ * of that name ("ID is missing"), then the text the field's schema names for the rule (`fromSchema`,
+ * its x-errors: "Enter a 5-digit ZIP code, like 94105"), and only then the rule's generic text;
+ * `format` narrows a generic format error, e.g. errors.format.email.
  */
-export function errorKey(ns: string, field: string, rule: string, has: Lookup, format?: string): string {
+export function errorKey(ns: string, field: string, rule: string, has: Lookup, format?: string, fromSchema?: string): string {
   return firstKnown(
     [
       `${ns}.fields.${field}.errors.${rule}`,
       `fields.${field}.errors.${rule}`,
+      ...(fromSchema ? [fromSchema] : []),
       ...(format ? [`errors.${rule}.${format}`] : []),
       `errors.${rule}`,
       'errors.invalid',

@@ -5,6 +5,7 @@
  */
 import type { RJSFValidationError } from '@rjsf/utils';
 import { errorKey, type Lookup } from './messages.ts';
+import type { FieldTraits } from './types.ts';
 
 export type ProblemValues = Record<string, string | number>;
 
@@ -64,13 +65,25 @@ export interface MessageRef {
 }
 
 /**
- * The message that describes a problem of a field. Every argument a shared message may use gets a
- * value, so a message never fails for want of one (react-intl would log an error).
+ * The traits of what a path names: a field ("zip"), or a cell of a group's row ("dependents.2.name",
+ * from the group's traits.group.items); undefined for a path the form does not have.
  */
-export function describeProblem(ns: string, field: string, problem: FieldProblem, has: Lookup): MessageRef {
+export function traitsAt(traits: Record<string, FieldTraits>, path: string): FieldTraits | undefined {
+  const [field = '', , cell] = path.split('.');
+  const own = traits[field];
+  return cell === undefined ? own : own?.group?.items[cell];
+}
+
+/**
+ * The message that describes a problem of a field, whoever found it (the browser's check, a widget, the
+ * server's answer): `errors` are the field's own texts by rule (its traits, from the schema's
+ * x-errors). Every argument a shared message may use gets a value, so a message never fails for want
+ * of one (react-intl would log an error).
+ */
+export function describeProblem(ns: string, field: string, problem: FieldProblem, has: Lookup, errors?: Record<string, string>): MessageRef {
   const format = typeof problem.values.format === 'string' ? problem.values.format : undefined;
   return {
-    id: errorKey(ns, textPath(field), problem.rule, has, format),
+    id: errorKey(ns, textPath(field), problem.rule, has, format, errors?.[problem.rule]),
     values: { limit: '', format: '', types: '', size: '', date: '', name: field, ...problem.values },
   };
 }

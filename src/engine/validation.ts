@@ -1,6 +1,6 @@
 /**
- * Validation the way an applicant expects it ("onBlur" style): a field shows its error once it has been
- * left, or after a submit attempt, and never before. Errors are recomputed from the data on every
+ * Validation the way an applicant expects it: a field shows its error once the applicant has entered
+ * something in it and left it (a field only passed by Tab shows none), or after a submit attempt. Errors are recomputed from the data on every
  * render rather than kept in RJSF's state, so they follow the language and the set of touched fields.
  */
 import { ErrorSchemaBuilder, type ErrorSchema, type RJSFValidationError } from '@rjsf/utils';
@@ -51,6 +51,8 @@ export interface FieldErrors {
   shown: ErrorSchema;
   /** Fields whose schema error stops a submit, in form order. */
   blocking: string[];
+  /** What `shown` says, as a list in form order: the error summary's links (errorSummary.ts). */
+  list: { path: string; message: string }[];
 }
 
 /**
@@ -64,5 +66,6 @@ export function fieldErrors({ order, schema, local, server, isShown }: ErrorSour
   // Nested the way RJSF hands errors down to a row's cell: { dependents: { 2: { name: { __errors } } } }.
   const builder = new ErrorSchemaBuilder();
   for (const [path, message] of Object.entries(chosen)) builder.setErrors(message, path.split('.'));
-  return { shown: builder.ErrorSchema as ErrorSchema, blocking: inFormOrder(Object.keys(schema), order) };
+  const list = inFormOrder(Object.keys(chosen), order).map((path) => ({ path, message: chosen[path] as string }));
+  return { shown: builder.ErrorSchema as ErrorSchema, blocking: inFormOrder(Object.keys(schema), order), list };
 }

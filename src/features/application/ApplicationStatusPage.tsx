@@ -19,6 +19,8 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 import NotFound from '../pages/NotFound.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { contract } from '../../generated/contract.ts';
+import { SignedCopyButton } from './SignedCopyButton.tsx';
+import { formatDay } from '../../engine/dates.ts';
 
 interface Summary {
   service: string;
@@ -101,6 +103,8 @@ export default function ApplicationStatusPage() {
       timeZone: summary?.timeZone || undefined,
       timeZoneName: 'short',
     });
+  // The last day to cancel, said as the success page and the e-mails say it (formatDay, the zone's name).
+  const lastDay = summary ? { day: formatDay(summary.cancelLastDay, intl), timeZone: summary.timeZone } : {};
   return (
     <Stack>
       <Title order={1} size="h2">
@@ -119,6 +123,7 @@ export default function ApplicationStatusPage() {
           <Text fw={600}>
             <FormattedMessage id="application.status" values={{ status: intl.formatMessage({ id: `status.${summary.status}` }) }} />
           </Text>
+          <SignedCopyButton path={`${path}/agreement-pdf`} headers={headers} fileName={`${summary.reference}-agreement.pdf`} />
           {summary.cancelledAt && (
             <Alert color="gray" role="none">
               <FormattedMessage id="application.cancelled" values={{ date: when(summary.cancelledAt) }} />
@@ -127,7 +132,7 @@ export default function ApplicationStatusPage() {
           {summary.canCancel && (
             <Stack gap="xs" data-testid="cancel-window">
               <Text fw={700}>
-                <FormattedMessage id="application.canCancel" values={{ date: when(summary.cancelDeadline) }} />
+                <FormattedMessage id="application.canCancel" values={lastDay} />
               </Text>
               <Group>
                 <Button color="red.9" variant="outline" loading={busy} onClick={() => setConfirming(true)}>
@@ -138,7 +143,7 @@ export default function ApplicationStatusPage() {
           )}
           {!summary.canCancel && !summary.cancelledAt && summary.cancelDeadline && (
             <Text size="sm" c="dimmed">
-              <FormattedMessage id="application.windowClosed" values={{ date: when(summary.cancelDeadline) }} />
+              <FormattedMessage id="application.windowClosed" values={lastDay} />
             </Text>
           )}
           {summary.checkoutUrl ? (

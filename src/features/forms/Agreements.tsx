@@ -1,10 +1,11 @@
 /**
  * The documents of a service's agreements (registry: service.agreements), shown before the submit
- * button: each in a scrollable region the keyboard can reach, then the signature: the cancellation
- * statement in bold beside it, the typed full name and the box. What is shown is exactly the text the
- * generator hashed; the hashes go back to the server with the signature.
+ * button: each in full, at the form's width (a contract is read, not scrolled through in a small box),
+ * with a link to the same text as a PDF (pb_hooks/agreementPdf.pb.js), then the signature: the
+ * cancellation statement in bold beside it, the typed full name and the box. What is shown is exactly
+ * the text the generator hashed; the hashes go back to the server with the signature.
  */
-import { Box, Checkbox, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Box, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { MessagePart } from '../../app/locale.tsx';
@@ -37,13 +38,13 @@ function DocumentText({ body }: { body: string }) {
         ) : b.kind === 'list' ? (
           <Box key={i} component="ul" my={4} pl="lg">
             {b.items.map((item, j) => (
-              <Text key={j} component="li" size="sm">
+              <Text key={j} component="li">
                 {spanNodes(item)}
               </Text>
             ))}
           </Box>
         ) : (
-          <Text key={i} size="sm" my={6} style={{ whiteSpace: 'pre-line' }}>
+          <Text key={i} my={8} style={{ whiteSpace: 'pre-line' }}>
             {spanNodes(b.spans)}
           </Text>
         ),
@@ -52,8 +53,14 @@ function DocumentText({ body }: { body: string }) {
   );
 }
 
+/** The current text of a document as a PDF to read before signing (pb_hooks/agreementPdf.pb.js). */
+export const agreementPdfUrl = (serviceId: string, documentId: string, locale: Locale): string =>
+  `/api/formwork/agreement-pdf/${encodeURIComponent(serviceId)}/${encodeURIComponent(documentId)}/${locale}`;
+
 interface Props {
   ns: string;
+  serviceId: string;
+  locale: Locale;
   agreements: AgreementsConfig;
   value: SignatureState;
   onChange: (value: SignatureState) => void;
@@ -73,7 +80,7 @@ export function Agreements(props: Props) {
   );
 }
 
-function AgreementsShown({ ns, agreements, value, onChange, problems, disabled }: Props) {
+function AgreementsShown({ ns, serviceId, locale, agreements, value, onChange, problems, disabled }: Props) {
   const intl = useIntl();
   // A document's text is one literal element (shared/messageParts.ts), which formatMessage returns as
   // it is: exactly the text the generator hashed.
@@ -84,18 +91,15 @@ function AgreementsShown({ ns, agreements, value, onChange, problems, disabled }
         const title = raw(`${ns}.agreements.${doc.id}.title`);
         return (
           <section key={doc.id} aria-labelledby={`agreement-${doc.id}`} data-agreement={doc.id} data-version={doc.version}>
-            <Title order={2} size="h4" id={`agreement-${doc.id}`}>
-              {title}
-            </Title>
-            <Box
-              tabIndex={0}
-              role="region"
-              aria-label={title}
-              mah={260}
-              p="sm"
-              mt={4}
-              style={{ overflowY: 'auto', border: '1px solid var(--mantine-color-gray-5)', borderRadius: 'var(--mantine-radius-sm)' }}
-            >
+            <Group justify="space-between" align="baseline" gap="xs">
+              <Title order={2} size="h4" id={`agreement-${doc.id}`}>
+                {title}
+              </Title>
+              <Anchor href={agreementPdfUrl(serviceId, doc.id, locale)} download size="sm" data-testid={`agreement-pdf-${doc.id}`}>
+                {intl.formatMessage({ id: 'agreements.pdf.link' }, { title })}
+              </Anchor>
+            </Group>
+            <Box mt={4} pb="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-4)' }}>
               <DocumentText body={raw(`${ns}.agreements.${doc.id}.text`)} />
             </Box>
           </section>

@@ -27,17 +27,23 @@ import { fieldsInOrder } from '../../engine/formModule.ts';
 import { fixedValueLines, localizeForm } from '../../engine/localizeForm.ts';
 import { formatSize } from '../../engine/numberFormat.ts';
 import { formatDay } from '../../engine/dates.ts';
-import { describeProblem, type FieldProblem } from '../../engine/problems.ts';
+import { describeProblem, traitsAt, type FieldProblem } from '../../engine/problems.ts';
+import { summaryEntries, type SummaryEntry } from '../../engine/errorSummary.ts';
 import type { FormModule, FormVariant, ServiceEntry } from '../../engine/types.ts';
 import { fieldErrors, schemaMessages } from '../../engine/validation.ts';
 import { ThemedForm } from '../../theme/index.ts';
+import { controlFor } from '../../theme/templates/ErrorLinks.tsx';
+import { splitSubmitBlocks } from '../../engine/blocks.ts';
 import { Agreements, signaturePayload, signatureProblems, type SignatureState } from './Agreements.tsx';
+import { useCheckoutOffer } from './checkout.ts';
+import { PriceSummary } from './PriceSummary.tsx';
 import { watchFileDrops } from './fileDrop.ts';
 import { Honeypot } from './Honeypot.tsx';
 import { ProofStatus } from './ProofStatus.tsx';
 import { ReviewPage } from './ReviewPage.tsx';
 import { StepHeading, useStepParam } from './StepView.tsx';
 import { useSubmission } from './useSubmission.ts';
+import { useFormDrafts } from './drafts/useFormDrafts.tsx';
 import { contract } from '../../generated/contract.ts';
 
 type Values = Record<string, unknown>;
@@ -48,9 +54,12 @@ const SIGNATURE_FIELD = contract.fields.signature;
 const mapValues = <A, B>(record: Record<string, A>, fn: (key: string, value: A) => B): Record<string, B> =>
   Object.fromEntries(Object.entries(record).map(([k, v]) => [k, fn(k, v)]));
 
-/** Focus the input RJSF rendered for a field's path (ids are "root_<field>", a row's cell "root_<group>_<row>_<cell>"). */
+/**
+ * Focus the input RJSF rendered for a field's path (ids are "root_<field>", a row's cell "root_<group>_<row>_<cell>"),
+ * or the first control inside it (a group's fieldset).
+ */
 function focusField(path: string): boolean {
-  const el = document.getElementById(fieldId(path));
+  const el = controlFor(fieldId(path));
   el?.focus();
   return !!el;
 }
@@ -66,12 +75,16 @@ export interface ApplicationFormProps {
   initial?: Values;
   /** A submit succeeded and the variant shows its success here rather than on another page. */
   onDone: () => void;
+  /** "Start again" on restored answers: a fresh, empty form (drafts/useFormDrafts.tsx). */
+  onRestart?: () => void;
 }
 
-export function ApplicationForm({ service, variant, form, fixed, initial, onDone }: ApplicationFormProps) {
+export function ApplicationForm({ service, variant, form, fixed, initial, onDone, onRestart }: ApplicationFormProps) {
   const intl = useIntl();
   const { locale, has } = useLocale();
   const ns = service.messages;
+  // entered: fields the applicant changed; touched: those of them they then left (FormContext).
+  const [entered, setEntered] = useState<ReadonlySet<string>>(new Set());
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [localProblems, setLocalProblems] = useState<Record<string, FieldProblem>>({});
@@ -84,6 +97,10 @@ export function ApplicationForm({ service, variant, form, fixed, initial, onDone
   const [trap, setTrap] = useState('');
   const [signature, setSignature] = useState<SignatureState>({ name: '', accepted: false });
   const submission = useSubmission(service, variant, locale, onDone);
+  // Whether the submit opens the provider's checkout, for the price summary above the button.
+  const offer = useCheckoutOffer(service, variant);
+  // The price summary's blocks go beside the button (PriceSummary), the others among the fields.
+  const { around: fieldBlocks, submit: priceBlocks } = useMemo(() => splitSubmitBlocks(form.blocks), [form.blocks]);
   // While the form is on screen, a file dropped on a file field is chosen for it, and one dropped
   // anywhere else never replaces the page (and what was typed in it).
   useEffect(() => watchFileDrops(document), []);
@@ -91,15 +108,16 @@ export function ApplicationForm({ service, variant, form, fixed, initial, onDone
   const t = useCallback((id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values), [intl]);
   const describe = useCallback(
     (field: string, problem: FieldProblem) => {
-      const message = describeProblem(ns, field, problem, has);
+      // The field's own texts (its schema's x-errors) for the browser's check and the server's answer alike.
+      const message = describeProblem(ns, field, problem, has, traitsAt(form.traits, field)?.errors);
       const { date } = message.values;
       // A date limit is said in the applicant's language ("12 April 2026"), read as a calendar day.
-      const values: Record<string, string | number> = typeof date === 'string' ? { ...message.values, date: formatDay(date, intl.locale) } : { ...message.values };
+      const values: Record<string, string | number> = typeof date === 'string' ? { ...message.values, date: formatDay(date, intl) } : { ...message.values };
       // The server states a total size limit in bytes.
       if (problem.rule === 'fileTotal' && !problem.values.size && typeof problem.values.limit === 'number') values.size = formatSize(problem.values.limit, intl.locale);
       return t(message.id, values);
     },
-    [ns, has, t, intl],
+    [ns, has, t, intl, form.traits],
   );
   const localized = useMemo(() => localizeForm(form, ns, t, has, locale, Object.keys(fixed)), [form, ns, t, has, locale, fixed]);
   const steps = useMemo(() => stepsOf(form), [form]);
@@ -115,6 +133,20 @@ export function ApplicationForm({ service, variant, form, fixed, initial, onDone
   const [data, setData] = useState<Values>(() => withDefaults(validator, localized.schema, { ...initial, ...fixed }));
   // What is validated, reviewed and sent: the answers without those of fields the answers hide.
   const answers = useMemo(() => dropHidden(validator, localized.schema, data), [validator, localized.schema, data]);
+  // The answers kept in this browser (given back here, with a notice), "Save and continue later", the question before leaving.
+  const drafts = useFormDrafts({
+    service,
+    variant,
+    form,
+    locale,
+    data,
+    fixed,
+    status: submission.status.kind,
+    files,
+    signed: !!signature.name || signature.accepted,
+    onRestore: (values) => setData(withDefaults(validator, localized.schema, { ...initial, ...values, ...fixed })),
+    onRestart,
+  });
   const triedFields = useMemo(() => new Set([...tried].flatMap((i) => steps?.[i]?.fields ?? [])), [tried, steps]);
   const isShown = useCallback((path: string) => submitted || touched.has(path) || triedFields.has(topField(path)), [submitted, touched, triedFields]);
   const validationErrors = useMemo(() => validator.validateFormData(answers, localized.schema).errors, [validator, answers, localized.schema]);
@@ -147,12 +179,28 @@ export function ApplicationForm({ service, variant, form, fixed, initial, onDone
   const reviewing = !!steps && current === steps.length;
   const lastStep = !!steps && current === steps.length - 1;
   useEffect(() => {
-    if (steps && stepParam !== null && current !== wanted) go(current === steps.length ? REVIEW : (steps[current]?.id ?? ''), true);
-  }, [steps, stepParam, current, wanted, go]);
-  const stepShowsErrors = !steps || submitted || tried.has(current);
+    // Not before the answers kept in this browser are back: a reload on a later step stays there.
+    if (steps && stepParam !== null && current !== wanted && drafts.settled) go(current === steps.length ? REVIEW : (steps[current]?.id ?? ''), true);
+  }, [steps, stepParam, current, wanted, go, drafts.settled]);
+  // The red summary is a failed submit's (or a step's refused Next): never a page that was only opened.
+  const stepShowsErrors = submitted || (!!steps && tried.has(current));
   const stepErrors = steps && !reviewing ? stepBlocking(steps[current]!, errors.blocking) : errors.blocking;
   const summaryKey =
     submission.summary ?? (stepShowsErrors && (stepErrors.length > 0 || (signatureBlocking && (!steps || lastStep || reviewing))) ? 'errors.summary' : null);
+  // The summary's links: the errors shown at the fields on this page, then the signature's.
+  const stepFieldSet = useMemo(() => (steps && !reviewing ? new Set(steps[current]?.fields ?? []) : null), [steps, reviewing, current]);
+  const signatureOnPage = !!agreements && (!steps || lastStep);
+  const unsignedName = signatureOnPage ? signatureShown.name : undefined;
+  const unaccepted = signatureOnPage ? signatureShown.accepted : undefined;
+  const entries = useMemo((): SummaryEntry[] => {
+    if (!summaryKey) return [];
+    const onPage = errors.list.filter((e) => !stepFieldSet || stepFieldSet.has(topField(e.path)));
+    return [
+      ...summaryEntries(localized, onPage),
+      ...(unsignedName ? [{ target: 'root_signatureName', label: t('agreements.name'), message: unsignedName }] : []),
+      ...(unaccepted ? [{ target: 'root_signatureAccepted', label: '', message: unaccepted }] : []),
+    ];
+  }, [summaryKey, errors.list, stepFieldSet, unsignedName, unaccepted, localized, t]);
   // No connection, a server or a proof-of-work failure: no field to send focus to, so the summary takes it.
   const summaryTakesFocus = submission.status.kind === 'failed' && submission.status.reason !== 'fields';
 
@@ -176,24 +224,28 @@ export function ApplicationForm({ service, variant, form, fixed, initial, onDone
     () => ({
       ns,
       constants: service.constants,
-      blocks: form.blocks,
+      blocks: fieldBlocks,
       touched,
+      entered,
       submitted,
       summary: summaryKey && t(summaryKey),
+      summaryEntries: entries,
       summaryTakesFocus,
       files,
       reportProblem,
       stepFields: steps ? (reviewing ? [] : steps[current]?.fields) : undefined,
+      // A long form on one page under its section headings (a form in steps has a heading per step).
+      sections: steps ? undefined : form.sections,
     }),
-    [ns, service.constants, form.blocks, touched, submitted, summaryKey, summaryTakesFocus, t, files, reportProblem, steps, current, reviewing],
+    [ns, service.constants, fieldBlocks, form.sections, touched, entered, submitted, summaryKey, entries, summaryTakesFocus, t, files, reportProblem, steps, current, reviewing],
   );
-  const blocks = useMemo(() => (steps ? stepPlacement(form.blocks, steps, current) : form.blocks), [steps, form.blocks, current]);
+  const blocks = useMemo(() => (steps ? stepPlacement(fieldBlocks, steps, current) : fieldBlocks), [steps, fieldBlocks, current]);
   const formContext = useMemo(() => ({ ...context, blocks }), [context, blocks]);
   const review = useMemo(
     () =>
       reviewing && steps
         ? reviewLines(localized, steps, answers, shownFields(validator, localized.schema, answers), {
-            date: (iso) => formatDay(iso, intl.locale),
+            date: (iso) => formatDay(iso, intl),
             yes: t('form.review.yes'),
             no: t('form.review.no'),
           })
@@ -204,7 +256,9 @@ export function ApplicationForm({ service, variant, form, fixed, initial, onDone
   const onChange = (e: IChangeEvent, id?: string) => {
     setData({ ...((e.formData ?? {}) as Values), ...fixed });
     if (id) {
-      submission.clearProblem(fieldName(id));
+      const name = fieldName(id);
+      setEntered((prev) => (prev.has(name) ? prev : new Set(prev).add(name)));
+      submission.clearProblem(name);
       // A change inside a group's row answers the group's own error (too few rows) too.
       submission.clearProblem(topField(fieldName(id)));
     }
@@ -231,7 +285,12 @@ export function ApplicationForm({ service, variant, form, fixed, initial, onDone
     }
     goTo(current + 1);
   };
-  const onBlur = (id: string) => setTouched((prev) => (prev.has(fieldName(id)) ? prev : new Set(prev).add(fieldName(id))));
+  // Leaving a field counts only after the applicant entered something in it: Tab through a form, and
+  // no field says it is missing before a submit.
+  const onBlur = (id: string) => {
+    const name = fieldName(id);
+    if (entered.has(name)) setTouched((prev) => (prev.has(name) ? prev : new Set(prev).add(name)));
+  };
   const onSubmit = () => {
     if (submission.status.kind === 'sending') return; // one application per click, even on a second Enter
     // Enter in a step's field is its Next.
@@ -265,9 +324,14 @@ export function ApplicationForm({ service, variant, form, fixed, initial, onDone
   const sending = submission.status.kind === 'sending';
   const percent = submission.status.kind === 'sending' ? submission.status.percent : 0;
   const perFile = submission.status.kind === 'sending' ? submission.status.files : undefined;
-  const final = sending ? 'form.submitting' : agreements && steps ? 'form.signAndSubmit' : submitKey(ns, variant.id, has);
+  const final = agreements && steps ? 'form.signAndSubmit' : submitKey(ns, variant.id, has);
+  // While sending, the button says what is happening: getting ready (the proof of work), how much of
+  // the answers and files has gone, then the server saving them; never a bare spinner.
+  const sendingText = submission.checking ? t('form.sending.checking') : percent >= 100 ? t('form.sending.saving') : t('form.sending', { pct: percent });
   return (
     <>
+      {drafts.notice}
+      {drafts.guard}
       {fixedValueLines(localized, fixed).map((line) => (
         <Text key={line.field} fw={600} data-testid={`fixed-${line.field}`}>
           {line.label}: {line.value}
@@ -300,9 +364,6 @@ export function ApplicationForm({ service, variant, form, fixed, initial, onDone
             {sending && !submission.checking && (
               <>
                 <Progress value={percent} aria-label={t('form.uploading', { pct: percent })} animated />
-                <Text size="sm" c="dimmed">
-                  <FormattedMessage id="form.uploading" values={{ pct: percent }} />
-                </Text>
                 {/* Several files in one send: each one's share of the bytes sent (engine/submit.ts fileProgress). */}
                 {perFile?.map((f) => (
                   <Text key={f.name} size="xs" c="dimmed" data-testid="file-progress">
@@ -314,6 +375,8 @@ export function ApplicationForm({ service, variant, form, fixed, initial, onDone
             {agreements && (!steps || lastStep) && (
               <Agreements
                 ns={ns}
+                serviceId={service.id}
+                locale={locale}
                 agreements={agreements}
                 value={signature}
                 onChange={(next) => {
@@ -326,6 +389,9 @@ export function ApplicationForm({ service, variant, form, fixed, initial, onDone
             )}
             <Honeypot value={trap} onChange={setTrap} />
             <ProofStatus checking={submission.checking} />
+            {/* What it costs and what the button does about payment, before it is pressed: on a form in
+                steps on its last step (with the agreement) and on the page with the final button. */}
+            {(!steps || lastStep || reviewing) && <PriceSummary service={service} blocks={priceBlocks} offer={offer} />}
             <Group gap="sm">
               {steps && current > 0 && (
                 // Back keeps every answer: the whole form's data lives here, whichever step is shown.
@@ -333,10 +399,11 @@ export function ApplicationForm({ service, variant, form, fixed, initial, onDone
                   <FormattedMessage id="form.steps.back" />
                 </Button>
               )}
-              {/* Not Mantine's `loading`, which hides the label: the applicant reads "Submitting…". */}
-              <Button type="submit" disabled={sending} leftSection={sending ? <Loader size="xs" /> : undefined} w="fit-content">
-                <FormattedMessage id={steps && !reviewing ? 'form.steps.next' : final} />
+              {/* Not Mantine's `loading`, which hides the label: the applicant reads what the send is doing. */}
+              <Button type="submit" disabled={sending} leftSection={sending ? <Loader size="xs" /> : undefined} w="fit-content" data-testid="form-submit">
+                {sending ? sendingText : <FormattedMessage id={steps && !reviewing ? 'form.steps.next' : final} />}
               </Button>
+              {drafts.saveButton}
             </Group>
           </Stack>
         </ThemedForm>

@@ -2,9 +2,11 @@
  * One page for every form of every service (registry: services[].forms[]): the variant's title, then
  * its form once the variant's module (schema, uiSchema, traits, blocks) has loaded. After a submit the
  * variant's `success` decides: another page (useSubmission navigates), blocks instead of the form (the
- * contact form's "We received your message"), or a dismissible alert above a cleared form (orders).
+ * contact form's "We received your message"), or, under the form's title, the success message where the
+ * form was (orders): the sent form is gone, so nothing invites sending it again by mistake, and a button
+ * brings a fresh, empty form for another.
  */
-import { Alert, Stack, Title } from '@mantine/core';
+import { Alert, Button, Stack, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
@@ -27,6 +29,26 @@ function SuccessInstead({ blocks, constants }: { blocks: Block[]; constants: Rec
     <div role="status" tabIndex={-1} ref={ref} data-testid="form-success" style={{ outline: 'none' }}>
       <Blocks blocks={blocks} constants={constants} level={1} />
     </div>
+  );
+}
+
+/**
+ * The success message under the form's title, in place of the sent form, read out and focused; `again`
+ * shows a fresh, empty form (each successful submit mounts a new one).
+ */
+function AboveSuccess({ blocks, constants, again }: { blocks: Block[]; constants: Record<string, number | string>; again: () => void }) {
+  const intl = useIntl();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <Stack gap="sm" align="flex-start">
+      <Alert color="green" role="status" tabIndex={-1} ref={ref} data-testid="form-success" w="100%">
+        <Blocks blocks={blocks} constants={constants} />
+      </Alert>
+      <Button variant="default" onClick={again}>
+        {intl.formatMessage({ id: 'success.again' })}
+      </Button>
+    </Stack>
   );
 }
 
@@ -60,6 +82,8 @@ export default function ServiceFormPage({ service, variant, initial }: { service
     setDone(true);
     setRound((r) => r + 1);
   }, []);
+  // "Start again" on answers given back from a draft: a fresh, empty form.
+  const restart = useCallback(() => setRound((r) => r + 1), []);
   // A chunk that failed to load is the route's error screen, not an endless spinner.
   if (loadError) throw loadError;
 
@@ -73,19 +97,10 @@ export default function ServiceFormPage({ service, variant, initial }: { service
       <Title order={1} size="h2">
         {title}
       </Title>
-      {done && success?.show === 'above' && (
-        <Alert
-          color="green"
-          withCloseButton
-          onClose={() => setDone(false)}
-          closeButtonLabel={intl.formatMessage({ id: 'alert.close' })}
-          data-testid="form-success"
-        >
-          <Blocks blocks={success.blocks} constants={service.constants} />
-        </Alert>
-      )}
-      {form && fromRoute?.ok ? (
-        <ApplicationForm key={round} service={service} variant={variant} form={form} fixed={fromRoute.values} initial={initial} onDone={onDone} />
+      {done && success?.show === 'above' ? (
+        <AboveSuccess blocks={success.blocks} constants={service.constants} again={() => setDone(false)} />
+      ) : form && fromRoute?.ok ? (
+        <ApplicationForm key={round} service={service} variant={variant} form={form} fixed={fromRoute.values} initial={initial} onDone={onDone} onRestart={restart} />
       ) : (
         <ScreenLoader height="30vh" />
       )}

@@ -19,9 +19,9 @@ import { fileProgress, postMultipart, submitUrl, toFormData } from '../../engine
 import { timeZoneOffset } from '../../engine/dates.ts';
 import { inFormOrder } from '../../engine/validation.ts';
 import { contract } from '../../generated/contract.ts';
-import type { SuccessState } from '../../engine/successState.ts';
+import { successStateOf } from '../../engine/successState.ts';
 import type { FormVariant, Locale, ServiceEntry } from '../../engine/types.ts';
-import { openCheckoutWindow, sendToCheckout } from './checkout.ts';
+import { openCheckoutWindow, sendToCheckout, useCheckoutOffer } from './checkout.ts';
 
 /** The contract's name of the applicant's UTC offset (generator/contract.ts). */
 const TIME_ZONE_FIELD = contract.fields.timeZoneOffset;
@@ -67,17 +67,20 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
     return () => own.dispose();
   }, [service.collection]);
   const prepare = useCallback(() => proofs.current?.prepare(), []);
+  // Whether this submit opens the provider's checkout (the server's word, asked before the click).
+  const offer = useCheckoutOffer(service, variant);
+  const opensCheckout = offer?.opens === true;
 
   const send = useCallback(
     async (values: Record<string, unknown>, chosen: Map<string, File[]>, fields: string[]): Promise<string | null> => {
       // The files as they are now: what is sent is what the values and the idempotency key name, whatever
       // happens to the form's files meanwhile.
       const files = new Map(chosen);
-      // Synchronously, before the first await: still inside the applicant's click.
-      // Only a service paid upfront sends the applicant to the checkout now; the others offer the link
-      // later (after the cancellation period or the service), on the applicant's page and by e-mail.
-      const pay = service.payment === 'upfront' ? variant.checkout : undefined;
-      const checkout = pay ? openCheckoutWindow() : null;
+      // Synchronously, before the first await: still inside the applicant's click. Only a configured
+      // checkout of a service paid upfront opens now (useCheckoutOffer); the others offer the link later
+      // (after the cancellation period or the service), on the applicant's page and by e-mail, and a form
+      // whose link is not configured opens nothing.
+      const checkout = opensCheckout ? openCheckoutWindow() : null;
       setProblems({});
       const content = contentOf(values, files);
       const own = proofs.current ?? (proofs.current = prover(service.collection));
@@ -113,16 +116,17 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
         if (res.status >= 200 && res.status < 300) {
           own.spent();
           // The server says which link it offered (its environment may override the schema's, and the
-          // link names the record for the provider); the schema's link is the fallback.
+          // link names the record for the provider), or none: then the window opened for it closes.
           const offered = (res.body as { checkoutUrl?: unknown } | null)?.checkoutUrl;
-          const payUrl = typeof offered === 'string' && offered.startsWith('https://') ? offered : pay?.url;
+          const payUrl = typeof offered === 'string' && offered.startsWith('https://') ? offered : null;
           if (checkout && payUrl) sendToCheckout(checkout, payUrl);
-          const state: SuccessState | null = payUrl ? { checkoutUrl: payUrl, popupBlocked: !checkout } : null;
+          else checkout?.close();
+          const state = successStateOf(res.body, { tried: opensCheckout, opened: !!checkout && !!payUrl });
           setStatus({ kind: 'idle' });
           if (typeof variant.success === 'string') {
             navigate(`${variant.success}?lang=${locale}`, { state });
           } else {
-            // Success is shown on this page; the payment block reads the same router state.
+            // Success is shown on this page; its blocks (reference, payment) read the same router state.
             if (state) navigate(`${location.pathname}${location.search}`, { replace: true, state });
             onDone();
           }
@@ -142,7 +146,7 @@ export function useSubmission(service: ServiceEntry, variant: FormVariant, local
         return null;
       }
     },
-    [service, variant, locale, navigate, location, onDone, keys],
+    [service, variant, locale, navigate, location, onDone, keys, opensCheckout],
   );
 
   const clearProblem = useCallback(

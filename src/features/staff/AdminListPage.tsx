@@ -247,6 +247,7 @@ export default function AdminListPage({ service }: { service: ServiceEntry }) {
           payments={service.payments}
           workflow={{ collection: service.collection, canChange: admin, onChanged: statusChanged(record), onError: failed }}
           reveal={admin ? reveal(record) : undefined}
+          signedCopy={service.agreements ? { collection: service.collection, authorization: pb.authStore.token } : undefined}
         />
       ))}
       {list && <Pager page={query.page} pages={list.totalPages} onPage={setPage} />}

@@ -4,7 +4,7 @@
  */
 import { Anchor, Button, CopyButton, Image, Stack } from '@mantine/core';
 import { memo, Suspense, useRef, useState, type ReactNode } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { CheckIcon, CopyIcon } from '../../components/icons.tsx';
 import type { AdminField } from '../../engine/types.ts';
 import { lazyScreen } from '../../app/lazyScreen.ts';
@@ -57,7 +57,7 @@ export const FieldValue = memo(function FieldValue({ field, value: stored, fileU
             <span data-revealed="true">{revealed}</span>
           ) : (
             <span style={group}>
-              {shownValue(field, shown, preview ? fileUrl : undefined, intl.formatMessage({ id: 'admin.openFile' }, { name: value }), intl.locale, fileUrl)}
+              {shownValue(field, shown, preview ? fileUrl : undefined, intl.formatMessage({ id: 'admin.openFile' }, { name: value }), intl, fileUrl)}
               {reveal && field.display === 'masked' && (
                 <Button
                   variant="subtle"
@@ -133,7 +133,8 @@ function CopyValue({ value, copied, label }: { value: string; copied: string; la
   );
 }
 
-function shownValue(field: AdminField, value: string, previewUrl: string | undefined, openLabel: string, locale: string, fileUrl = previewUrl): ReactNode {
+function shownValue(field: AdminField, value: string, previewUrl: string | undefined, openLabel: string, intl: IntlShape, fileUrl = previewUrl): ReactNode {
+  const locale = intl.locale;
   switch (field.display) {
     case 'email':
       return <Anchor href={`mailto:${value}`}>{value}</Anchor>;
@@ -154,7 +155,7 @@ function shownValue(field: AdminField, value: string, previewUrl: string | undef
         </Stack>
       );
     case 'date':
-      return formatDay(value, locale);
+      return formatDay(value, intl);
     // A table and a list of files have rows of their own (GroupValue, FilesValue); here only as text.
     case 'group':
     case 'files':

@@ -74,7 +74,7 @@ function cellText(column: AdminColumn, value: unknown, intl: IntlShape): string 
   if (value === undefined || value === null || value === '') return '';
   if (column.display === 'bool' && typeof value === 'boolean') return intl.formatMessage({ id: value ? 'staff.card.yes' : 'staff.card.no' });
   const text = String(value);
-  if (column.display === 'date') return formatDay(text, intl.locale);
+  if (column.display === 'date') return formatDay(text, intl);
   const key = column.options && `${column.options}.${text}`;
   // A value no option text covers (an option since removed) is shown as stored.
   return key && key in intl.messages ? intl.formatMessage({ id: key }) : text;

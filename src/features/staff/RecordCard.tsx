@@ -1,5 +1,5 @@
 /**
- * One application on a staff list: when and through which form it came, its status, every field its
+ * One application on a staff list: its reference, when and through which form it came, its status, every field its
  * admin card names (sensitive ones masked, revealed on an admin's audited click; a repeating group as
  * a table, several files as a list; a conditional field only when answered), its e-mails, and, for
  * admins, Delete.
@@ -13,6 +13,7 @@ import { FilesValue } from './FilesValue.tsx';
 import { GroupValue } from './GroupValue.tsx';
 import { MailStatus, type OutboxItem } from './MailStatus.tsx';
 import { StatusControl } from './StatusControl.tsx';
+import { SignedCopyButton } from '../application/SignedCopyButton.tsx';
 
 export interface StoredRecord {
   id: string;
@@ -40,6 +41,8 @@ interface Props {
   workflow?: { collection: string; canChange: boolean; onChanged: (status: string) => void; onError: (err: unknown, message: string) => void };
   /** Admins only: the plain value of a masked field, from the server (audited there). */
   reveal?: (field: string) => Promise<string>;
+  /** A service with agreements: the signed copy's PDF, with the staff member's sign-in. */
+  signedCopy?: { collection: string; authorization: string };
 }
 
 /**
@@ -50,7 +53,7 @@ interface Props {
  */
 const offScreenSkipped = (fields: number) => ({ contentVisibility: 'auto', containIntrinsicSize: `auto ${20 + fields * 2.5}rem` }) as const;
 
-export function RecordCard({ record, card, forms = [], fileUrl, now, onDelete, mail, payments = false, workflow, reveal }: Props) {
+export function RecordCard({ record, card, forms = [], fileUrl, now, onDelete, mail, payments = false, workflow, reveal, signedCopy }: Props) {
   const intl = useIntl();
   const form = forms.find((f) => f.id === record.variant);
   const formName = form ? intl.formatMessage({ id: form.title }) : String(record.variant ?? '');
@@ -58,6 +61,12 @@ export function RecordCard({ record, card, forms = [], fileUrl, now, onDelete, m
   return (
     <Card withBorder padding="md" data-testid="record-card" data-record-id={record.id} component="article" style={offScreenSkipped(card.fields.length)}>
       <Stack gap={6}>
+        {typeof record.reference === 'string' && record.reference && (
+          // What the applicant quotes (their success page and e-mails show it): the card's name.
+          <Text fw={700} ff="monospace" data-testid="record-reference">
+            <FormattedMessage id="admin.reference" values={{ reference: record.reference }} />
+          </Text>
+        )}
         <Text size="xs" c="dimmed">
           <FormattedMessage id="admin.submitted" values={{ date: submitted }} />
           {' · '}
@@ -70,6 +79,13 @@ export function RecordCard({ record, card, forms = [], fileUrl, now, onDelete, m
               values={{ date: intl.formatDate(String(record.cancelledAt || record.cancelDeadline).replace(' ', 'T'), { dateStyle: 'medium', timeStyle: 'short' }) }}
             />
           </Text>
+        )}
+        {signedCopy && (
+          <SignedCopyButton
+            path={`/api/formwork/staff/agreement-pdf/${encodeURIComponent(signedCopy.collection)}/${encodeURIComponent(record.id)}`}
+            headers={{ Authorization: signedCopy.authorization }}
+            fileName={`${String(record.reference || record.id)}-agreement.pdf`}
+          />
         )}
         {workflow && (
           <StatusControl

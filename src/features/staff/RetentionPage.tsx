@@ -19,7 +19,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 
 interface Section {
   collection: string;
-  kind: 'service' | 'trash' | 'outbox';
+  kind: 'service' | 'trash' | 'outbox' | 'signatures';
   clear: { count: number; fields: Record<string, number> };
   delete: { count: number };
   files: number;
@@ -30,7 +30,7 @@ export interface RetentionReport {
   dryRun: boolean;
   at: string;
   schedule: string;
-  policy: { default: number; categories: Record<string, number> };
+  policy: { default: number; categories: Record<string, number>; signatureYears: number };
   collections: Section[];
   totals: { cleared: number; deleted: number; files: number; emails: number; notes: number; signatures: number };
   logs: { maxDays: number; days: number; withinPolicy: boolean };
@@ -117,6 +117,7 @@ function Retention() {
   const listName = (s: Section) => {
     if (s.kind === 'trash') return intl.formatMessage({ id: 'staff.nav.trash' });
     if (s.kind === 'outbox') return intl.formatMessage({ id: 'admin.mail.label' });
+    if (s.kind === 'signatures') return intl.formatMessage({ id: 'staff.retention.signatures' });
     const service = registry.services.find((x) => x.collection === s.collection);
     return service ? intl.formatMessage({ id: service.admin.title }) : s.collection;
   };
@@ -128,7 +129,7 @@ function Retention() {
     return key ? intl.formatMessage({ id: key }) : name;
   };
   const due = report ? report.collections.filter((s) => s.clear.count > 0 || s.delete.count > 0) : [];
-  const anything = !!report && (report.totals.cleared > 0 || report.totals.deleted > 0 || report.totals.emails > 0);
+  const anything = !!report && (report.totals.cleared > 0 || report.totals.deleted > 0 || report.totals.emails > 0 || report.totals.signatures > 0);
 
   return (
     <Stack>
@@ -143,6 +144,9 @@ function Retention() {
                 <FormattedMessage id="staff.retention.policyCategory" values={{ category, days }} />
               </List.Item>
             ))}
+            <List.Item>
+              <FormattedMessage id="staff.retention.policySignatures" values={{ years: report.policy.signatureYears }} />
+            </List.Item>
           </List>
           {report.schedule === 'off' ? (
             <Alert color="orange" data-testid="retention-paused">

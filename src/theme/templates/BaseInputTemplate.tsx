@@ -6,7 +6,7 @@
 import { TextInput } from '@mantine/core';
 import { SchemaExamples } from '@rjsf/core';
 import { examplesId, getInputProps, labelValue, type BaseInputTemplateProps } from '@rjsf/utils';
-import { useCallback, type ChangeEvent, type FocusEvent, type MouseEvent } from 'react';
+import { useCallback, type ChangeEvent, type FocusEvent, type HTMLAttributes, type MouseEvent } from 'react';
 import { dateBounds, localToday } from '../../engine/dates.ts';
 import { fieldHint } from '../fieldHint.ts';
 
@@ -76,6 +76,8 @@ export default function BaseInputTemplate(props: BaseInputTemplateProps) {
         {...inputProps}
         {...bounds}
         type={numeric ? 'number' : inputProps.type}
+        // The phone's keyboard for the field (localizeForm.ts: x-inputmode, numbers).
+        inputMode={typeof options.inputMode === 'string' ? (options.inputMode as HTMLAttributes<HTMLInputElement>['inputMode']) : undefined}
         // Mantine links the description and the error to the input itself (aria-describedby), over any
         // ids given here: the help is read with the input because it is the description (../fieldHint.ts).
         description={description}

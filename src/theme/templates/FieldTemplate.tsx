@@ -1,6 +1,6 @@
 /**
- * A field: its widget, and a status line under it with its error, or 'Looks good!' once it has been
- * left valid. The line's height is reserved, so a message appearing on blur never moves the page under
+ * A field: its widget, and a status line under it with its error, or 'Looks good!' once the applicant
+ * entered a valid value and left the field. The line's height is reserved, so a message appearing on blur never moves the page under
  * the applicant's pointer (a click on Continue would otherwise be lost).
  *
  * The widget shows the error as Mantine's error text, which Mantine links to the input (aria-describedby)
@@ -31,7 +31,8 @@ export default function FieldTemplate(props: FieldTemplateProps) {
   if (id === registry.globalFormOptions.idPrefix) return field;
   const name = fieldName(id);
   const error = rawErrors?.[0];
-  const good = !error && (ctx.touched.has(name) || ctx.submitted) && filled(formData);
+  // Only for a value the applicant gave (not a default, nor a field passed by Tab), once they left it.
+  const good = !error && ctx.entered.has(name) && (ctx.touched.has(name) || ctx.submitted) && filled(formData);
   return (
     <div data-field={name}>
       {field}
