@@ -51,7 +51,8 @@ describe('credit repair agreements, cancellation and payment timing', () => {
     fetch(`${pb.url}/api/formwork/status/${COLLECTION}/${id}`, { method: 'POST', headers: { Authorization: admin.authStore.token, 'Content-Type': 'application/json' }, body: JSON.stringify({ status }) });
 
   beforeAll(async () => {
-    pb = await startPocketBase({ env: { FORMWORK_PUBLIC_URL: 'https://apply.formwork.test' } });
+    // The schema's checkout link is a placeholder (.invalid) that offers nothing: a deployment's link is configured.
+    pb = await startPocketBase({ env: { FORMWORK_PUBLIC_URL: 'https://apply.formwork.test', FORMWORK_CHECKOUT_CREDITREPAIR: 'https://checkout.formwork.test/creditrepair' } });
     root = await superuserClient(pb);
     admin = await staffClient(pb, 'admin');
   });
@@ -233,13 +234,15 @@ describe('credit repair agreements, cancellation and payment timing', () => {
     const before = await root.collection('outbox').getFullList({ filter: `record = "${id}"` });
     expect((await setStatus(id, 'done')).status).toBe(200);
     const summary = (await (await page(token)).json()) as Summary;
-    expect(summary.checkoutUrl).toBe(`https://checkout.formwork.invalid/creditrepair?client_reference_id=${COLLECTION}-${id}`);
+    expect(summary.checkoutUrl).toBe(`https://checkout.formwork.test/creditrepair?client_reference_id=${COLLECTION}-${id}`);
     const after = await root.collection('outbox').getFullList({ filter: `record = "${id}"`, sort: 'created' });
-    expect(after.length).toBe(before.length + 1);
-    expect(after.at(-1)?.subject).toBe('Your payment for Credit repair application is due');
+    // The payment link, and the e-mail of the status change itself (service.json mail.status).
+    expect(after.length).toBe(before.length + 2);
+    expect(after.filter((m) => m.template === 'status-change')).toHaveLength(3); // review, approved, done
+    const due = after.find((m) => m.template === 'payment-due');
+    expect(due?.subject).toBe('Your payment for Credit repair application is due');
     // The job renders the body from what the e-mail was written with (lib/outbox.js), the link included.
-    expect(after.at(-1)?.template).toBe('payment-due');
-    expect(after.at(-1)?.context?.checkoutUrl).toBe(summary.checkoutUrl);
+    expect(due?.context?.checkoutUrl).toBe(summary.checkoutUrl);
   });
 
   it('answers a wrong or malformed token with a plain 404', async () => {

@@ -97,7 +97,7 @@ describe('a backup restored into a fresh data dir', () => {
   it('brings back every record and uploaded file, and nothing written after the backup', async () => {
     // Applications through the public API, one with an uploaded document.
     await submit('aloqacorpcontacts', { fname: 'Aziza', lname: 'Karimova', email: 'aziza@example.com', message: 'Please call me after 5 pm.', variant: 'full' });
-    await submit('aloqacorpcontacts', { fname: 'Ivan', lname: 'Petrov', message: 'Привет', variant: 'full' });
+    await submit('aloqacorpcontacts', { fname: 'Ivan', lname: 'Petrov', email: 'ivan@example.com', message: 'Привет', variant: 'full' });
     const ticket = { name: 'Dilnoza Y', email: 'dilnoza@example.com', topic: 'documents', subject: 'My statement', message: 'Attached.', variant: 'full' };
     await submit('tickets', ticket, { attachment: new File([PDF_BYTES], 'statement.pdf', { type: 'application/pdf' }) });
     await submit('tickets', { ...ticket, subject: 'A screenshot' }, { attachment: pngFile('screen.png') });
@@ -129,7 +129,7 @@ describe('a backup restored into a fresh data dir', () => {
     writeFileSync(zipPath, Buffer.from(await download.arrayBuffer()));
 
     // Written after the backup: must not come back.
-    await submit('aloqacorpcontacts', { fname: 'After', lname: 'Backup', message: 'Too late.', variant: 'full' });
+    await submit('aloqacorpcontacts', { fname: 'After', lname: 'Backup', email: 'after@example.com', message: 'Too late.', variant: 'full' });
     await pb.stop();
     running = false;
 
@@ -147,7 +147,7 @@ describe('a backup restored into a fresh data dir', () => {
       // The restored server takes new applications as before.
       const res = await fetch(`${restored.url}${submitUrl('aloqacorpcontacts')}`, {
         method: 'POST',
-        body: formData({ fname: 'New', lname: 'Day', message: 'Hello again.', variant: 'full', locale: 'en' }),
+        body: formData({ fname: 'New', lname: 'Day', email: 'new-day@example.com', message: 'Hello again.', variant: 'full', locale: 'en' }),
       });
       expect(res.status).toBe(200);
     } finally {

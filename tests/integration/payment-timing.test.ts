@@ -57,7 +57,7 @@ describe('payment after the cancellation period', () => {
     tree = copyProject();
     tree.edit('services/creditrepair/service.json', (j) => (j.payment = 'after-cancellation'));
     generateIn(tree.root);
-    pb = await startPocketBase({ migrationsDir: tree.migrationsDir, hooksDir: join(tree.root, 'pb_hooks') });
+    pb = await startPocketBase({ migrationsDir: tree.migrationsDir, hooksDir: join(tree.root, 'pb_hooks'), env: { FORMWORK_CHECKOUT_CREDITREPAIR: 'https://checkout.formwork.test/creditrepair' } });
     root = await superuserClient(pb);
   }, 120_000);
   afterAll(async () => {
@@ -76,7 +76,7 @@ describe('payment after the cancellation period', () => {
 
     await root.collection(COLLECTION).update(closed.id, { cancelDeadline: '2020-01-02 05:00:00.000Z' });
     await runJob(closed.id);
-    expect((await summary(closed.id)).checkoutUrl).toBe(`https://checkout.formwork.invalid/creditrepair?client_reference_id=${COLLECTION}-${closed.id}`);
+    expect((await summary(closed.id)).checkoutUrl).toBe(`https://checkout.formwork.test/creditrepair?client_reference_id=${COLLECTION}-${closed.id}`);
     expect((await summary(open.id)).checkoutUrl).toBe('');
     const mails = await root.collection('outbox').getFullList({ filter: `record = "${closed.id}" && kind = "applicant"`, sort: 'created' });
     expect(mails.map((m) => m.subject)).toEqual(['Your signed agreement and your right to cancel: Credit repair application', 'Your payment for Credit repair application is due']);

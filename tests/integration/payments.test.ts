@@ -21,6 +21,8 @@ const SECRET_KEY = 'sk_test_formwork';
 /** A payment link's id, as Stripe names the link a checkout session came from. */
 const PAYMENT_LINK = 'plink_1Formwork';
 const PUBLIC_URL = 'https://formwork.example';
+/** The Amazon Flex landing's own payment link (the schema's is a placeholder that offers nothing). */
+const FLEX_CHECKOUT = 'https://checkout.formwork.test/amazon-flex';
 /** site.json webhookEventCollection (the server's alone, so not in the browser's registry). */
 const WEBHOOK_EVENTS = 'webhookevents';
 
@@ -88,6 +90,7 @@ describe('payments', () => {
     pb = await startPocketBase({
       env: {
         FORMWORK_CHECKOUT_CLAIM: CLAIM_CHECKOUT,
+        FORMWORK_CHECKOUT_AMAZON_FLEX: FLEX_CHECKOUT,
         FORMWORK_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
         FORMWORK_STRIPE_SECRET_KEY: SECRET_KEY,
         FORMWORK_STRIPE_PUBLISHABLE_KEY: 'pk_test_formwork',
@@ -108,9 +111,9 @@ describe('payments', () => {
     expect(body.checkoutUrl).toBe(`${CLAIM_CHECKOUT}?client_reference_id=claim-${body.id}`);
     const stored = await (await superuserClient(pb)).collection('claim').getOne(body.id!);
     expect([stored.checkoutUrl, stored.paymentStatus]).toEqual([body.checkoutUrl, 'unpaid']);
-    // The Amazon Flex landing offers its own link (no environment override set for it).
+    // The Amazon Flex landing offers its own link (a link left unconfigured is offered nowhere: tests/integration/reference.test.ts).
     const flex = await claim({ variant: 'flex', amount: '2 months', message: '' });
-    expect(flex.body.checkoutUrl).toBe(`https://checkout.formwork.invalid/amazon-flex?client_reference_id=claim-${flex.body.id}`);
+    expect(flex.body.checkoutUrl).toBe(`${FLEX_CHECKOUT}?client_reference_id=claim-${flex.body.id}`);
   });
 
   it('refuses a client that tries to set the link or the payment status itself', async () => {

@@ -20,7 +20,7 @@ describe('rate limits', () => {
       fetch(`${pb.url}${submitUrl('aloqacorpcontacts')}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ fname: 'Burst', lname: 'Sender', message: 'Hello', variant: 'full', locale: 'en' }),
+        body: JSON.stringify({ fname: 'Burst', lname: 'Sender', email: 'burst@example.com', message: 'Hello', variant: 'full', locale: 'en' }),
       });
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) statuses.push((await send()).status);
@@ -65,11 +65,11 @@ describe('29.7 guest submissions of one address are counted together, whatever t
 
   it('refuses the fourth submission of a minute even when each went to another form, and saves it nowhere', async () => {
     const statuses = [
-      (await post('aloqacorpcontacts', { fname: 'Round', lname: 'Robin', message: 'one' })).status,
-      (await post('ssn', { name: 'Round Robin', ssn: '123456789' })).status,
+      (await post('aloqacorpcontacts', { fname: 'Round', lname: 'Robin', email: 'round@example.com', message: 'one' })).status,
+      (await post('ssn', { name: 'Round Robin', email: 'round@example.com', ssn: '123456789' })).status,
       (await post('orders', { email: 'round@example.com', message: 'three', amount: '499' })).status,
-      (await post('aloqacorpcontacts', { fname: 'Round', lname: 'Robin', message: 'four' })).status,
-      (await post('ssn', { name: 'Round Robin Two', ssn: '123456780' })).status,
+      (await post('aloqacorpcontacts', { fname: 'Round', lname: 'Robin', email: 'round@example.com', message: 'four' })).status,
+      (await post('ssn', { name: 'Round Robin Two', email: 'round@example.com', ssn: '123456780' })).status,
     ];
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     const admin = await superuserClient(pb);
@@ -78,7 +78,7 @@ describe('29.7 guest submissions of one address are counted together, whatever t
   });
 
   it('tells the applicant to wait a minute', async () => {
-    const refused = await post('aloqacorpcontacts', { fname: 'Later', lname: 'Sender', message: 'again' });
+    const refused = await post('aloqacorpcontacts', { fname: 'Later', lname: 'Sender', email: 'later@example.com', message: 'again' });
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as { message: string }).message).toMatch(/wait a minute/);
   });

@@ -39,7 +39,7 @@ async function formOf(collection: string): Promise<FormModule> {
 
 interface Section {
   collection: string;
-  kind: 'service' | 'trash' | 'outbox';
+  kind: 'service' | 'trash' | 'outbox' | 'signatures';
   clear: { count: number; fields: Record<string, number>; records: { id: string; since: string; fields: string[]; files: number; key?: string }[] };
   delete: { count: number; records: { id: string; since: string; files?: number; emails?: number; notes?: number; signatures?: number; key?: string; record?: string }[] };
   files: number;
@@ -51,7 +51,7 @@ interface Report {
   dryRun: boolean;
   at: string;
   schedule: string;
-  policy: { default: number; categories: Record<string, number> };
+  policy: { default: number; categories: Record<string, number>; signatureYears: number };
   collections: Section[];
   totals: { cleared: number; deleted: number; files: number; emails: number; notes: number; signatures: number };
   logs: { maxDays: number; days: number; withinPolicy: boolean };
@@ -121,7 +121,7 @@ describe('retention of personal data (privacy policy)', () => {
 
     ids.claimOld = await submit(CLAIM); // 100 days: its work details (I, 90 days) go, the rest stays
     ids.claimWorkedOn = await submit(CLAIM); // 100 days, but a status change 10 days ago: untouched
-    ids.claimGone = await submit(CLAIM); // 200 days: deleted, with its file, its e-mail and its status note
+    ids.claimGone = await submit(CLAIM); // 200 days: deleted, with its file, its e-mails and its status note
     ids.studentOld = await submit(STUDENTS); // 100 days: the education documents (J) go, files too
     ids.loanGone = await submit(LOAN); // 181 days: deleted with its sealed SSN, files and e-mails
     ids.loan179 = await submit(LOAN); // 179 days: still within six months
@@ -211,7 +211,7 @@ describe('retention of personal data (privacy policy)', () => {
     dry = await report();
     expect(dry.dryRun).toBe(true);
     expect(dry.schedule).toBe('off');
-    expect(dry.policy).toEqual({ default: 90, categories: { A: 180, B: 180, D: 180 } });
+    expect(dry.policy).toEqual({ default: 90, categories: { A: 180, B: 180, D: 180 }, signatureYears: 2 });
     // Category F lives only in PocketBase's request logs, which PocketBase deletes itself.
     expect(dry.logs).toEqual({ maxDays: expect.any(Number), days: 90, withinPolicy: true });
 
@@ -220,7 +220,8 @@ describe('retention of personal data (privacy policy)', () => {
     expect(claim.recordDays).toBe(180);
     expect(claim.clear.records).toEqual([{ id: ids.claimOld, since: before.get(ids.claimOld)!.created, fields: ['amount', 'message'], files: 0 }]);
     // The clock starts at the latest status change when there is one (190 days ago, submitted 200).
-    expect(claim.delete.records).toEqual([{ id: ids.claimGone, since: aged.claimGoneHistory, files: 1, emails: 1, notes: 1, signatures: 0 }]);
+    // Its e-mails: the confirmation, the staff notice and the e-mail of its status change.
+    expect(claim.delete.records).toEqual([{ id: ids.claimGone, since: aged.claimGoneHistory, files: 1, emails: 3, notes: 1 }]);
     expect(claim.files).toBe(1);
 
     const students = section(dry, STUDENTS);
@@ -231,24 +232,26 @@ describe('retention of personal data (privacy policy)', () => {
     expect(loan.fields?.ssn).toEqual({ categories: ['A', 'L'], days: 180 }); // L gives no period of its own
     expect(loan.clear.count).toBe(0);
     const loanFiles = filesOf(before.get(ids.loanGone)!, fileFields[LOAN]!).length;
-    expect(loan.delete.records).toEqual([{ id: ids.loanGone, since: before.get(ids.loanGone)!.created, files: loanFiles, emails: 2, notes: 0, signatures: 0 }]);
+    expect(loan.delete.records).toEqual([{ id: ids.loanGone, since: before.get(ids.loanGone)!.created, files: loanFiles, emails: 2, notes: 0 }]);
     expect(loan.oldest).toBe(before.get(ids.loanGone)!.created);
 
     const trash = section(dry, TRASH);
     expect(trash.kind).toBe('trash');
     expect(trash.clear.records).toEqual([{ id: trashIds[ids.claimTrashed], sourceCollection: CLAIM, key: ids.claimTrashed, since: aged[ids.claimTrashed], fields: ['amount', 'message'], files: 0 }]);
     const trashedFiles = (before.get(trashIds[ids.loanTrashed]!)!.files as string[]).length;
-    expect(trash.delete.records).toEqual([{ id: trashIds[ids.loanTrashed], sourceCollection: LOAN, key: ids.loanTrashed, since: aged[ids.loanTrashed], files: trashedFiles, emails: 2, notes: 0, signatures: 0 }]);
+    expect(trash.delete.records).toEqual([{ id: trashIds[ids.loanTrashed], sourceCollection: LOAN, key: ids.loanTrashed, since: aged[ids.loanTrashed], files: trashedFiles, emails: 2, notes: 0 }]);
 
-    // E-mails show what they were about: the claim's work details (I) make its notice go at 90 days.
+    // E-mails show what they were about: the claim's work details (I) make its e-mails (the confirmation
+    // and the staff notice) go at 90 days.
     const claimMail = await outboxOf(CLAIM, ids.claimOld);
-    expect(claimMail).toHaveLength(1);
-    expect(section(dry, OUTBOX).delete.records).toEqual([{ id: claimMail[0]!.id, sourceCollection: CLAIM, record: ids.claimOld, since: claimMail[0]!.created }]);
+    expect(claimMail).toHaveLength(2);
+    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+    expect([...section(dry, OUTBOX).delete.records].sort(byId)).toEqual(claimMail.map((m) => ({ id: m.id, sourceCollection: CLAIM, record: ids.claimOld, since: m.created })).sort(byId));
 
     for (const c of registry.services.map((s) => s.collection).filter((c) => ![CLAIM, STUDENTS, LOAN].includes(c))) {
       expect(section(dry, c), c).toMatchObject({ clear: { count: 0 }, delete: { count: 0 }, files: 0 });
     }
-    expect(dry.totals).toEqual({ cleared: 3, deleted: 3, files: J_FIELDS.length + 1 + loanFiles + trashedFiles, emails: 1 + 2 + 2 + 1, notes: 1, signatures: 0 });
+    expect(dry.totals).toEqual({ cleared: 3, deleted: 3, files: J_FIELDS.length + 1 + loanFiles + trashedFiles, emails: 3 + 2 + 2 + 2, notes: 1, signatures: 0 });
   });
 
   it('changes nothing while reporting', async () => {
@@ -258,7 +261,7 @@ describe('retention of personal data (privacy policy)', () => {
       expect(now, `${collection}/${id}`).toEqual(was);
       for (const path of filesOf(now, collection === TRASH ? ['files'] : fileFields[collection]!)) expect(existsSync(path), path).toBe(true);
     }
-    expect(await outboxOf(CLAIM, ids.claimOld)).toHaveLength(1);
+    expect(await outboxOf(CLAIM, ids.claimOld)).toHaveLength(2);
     expect((await root.collection(AUDIT).getFullList({ filter: 'detail ~ "retention:"' })).length).toBe(0);
     const again = await report();
     expect({ ...again, at: '' }).toEqual({ ...dry, at: '' });
@@ -306,9 +309,9 @@ describe('retention of personal data (privacy policy)', () => {
       const history = await root.collection(HISTORY).getFullList({ filter: `record = "${ids.claimGone}"` });
       expect(history).toHaveLength(1);
       expect(history[0]).toMatchObject({ to: 'review', note: '' });
-      // The claim's notice went at 90 days; the one of the application staff worked on is younger.
+      // The claim's e-mails went at 90 days; those of the application staff worked on are younger.
       expect(await outboxOf(CLAIM, ids.claimOld)).toHaveLength(0);
-      expect(await outboxOf(CLAIM, ids.claimWorkedOn)).toHaveLength(1);
+      expect(await outboxOf(CLAIM, ids.claimWorkedOn)).toHaveLength(3);
     });
 
     it('applies the same rule in the trash', async () => {
@@ -359,44 +362,87 @@ describe('retention of personal data (privacy policy)', () => {
 describe('retention of an application with signed agreements', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'formwork-retention-signed-'));
   const SIGNED = registry.services.find((s) => s.id === 'creditrepair')!.collection;
+  const SIGNATURES = registry.signatureCollection;
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-  it('deleting it for good keeps what was signed and when, but not who signed, from where or with what browser', async () => {
-    let pb = await startPocketBase({ dataDir, env: { FORMWORK_RETENTION_CRON: 'off' } });
-    const body = formData({ ...validCreditRepair, variant: 'full', locale: 'en', ...signed('en') }, { stateId: pngFile() });
+  const submitSigned = async (pb: PocketBaseProcess, name: string) => {
+    const body = formData({ ...validCreditRepair, variant: 'full', locale: 'en', ...signed('en', 'creditrepair', name) }, { stateId: pngFile() });
     const res = await fetch(`${pb.url}${submitUrl(SIGNED)}`, { method: 'POST', headers: { 'User-Agent': 'Retention test browser' }, body });
     expect(res.status, await res.clone().text()).toBe(200);
-    const { id } = (await res.json()) as { id: string };
+    return ((await res.json()) as { id: string }).id;
+  };
+  /** Signed more than `years` calendar years (and a day) ago. */
+  const yearsAgo = (years: number) => {
+    const d = new Date(Date.now() - DAY);
+    d.setUTCFullYear(d.getUTCFullYear() - years);
+    return pbDate(d.getTime());
+  };
+
+  it('keeps the signatures whole, with their evidence, for 2 years after signing, then deletes them (CROA §1679c(c))', async () => {
+    let pb = await startPocketBase({ dataDir, env: { FORMWORK_RETENTION_CRON: 'off' } });
+    const gone = await submitSigned(pb, 'Aziza Karimova'); // deleted at 200 days; its signatures are kept
+    const kept = await submitSigned(pb, 'Bobur Aliyev'); // signed over 2 years ago but still worked on: its signatures stay with it
     const admin = await createStaff(pb, 'admin', 'signed-retention@formwork.test');
     await pb.stop();
-    execFileSync('sqlite3', [join(dataDir, 'data.db'), `UPDATE ${SIGNED} SET created = '${daysAgo(200)}' WHERE id = '${id}'`]);
+    const sql = (statement: string) => execFileSync('sqlite3', [join(dataDir, 'data.db'), statement]);
+    sql(`UPDATE ${SIGNED} SET created = '${daysAgo(200)}' WHERE id = '${gone}'`);
+    sql(`UPDATE ${SIGNATURES} SET created = '${yearsAgo(1)}' WHERE record = '${gone}'`);
+    sql(`UPDATE ${SIGNATURES} SET created = '${yearsAgo(2)}' WHERE record = '${kept}'`);
 
     pb = await startPocketBase({ dataDir, env: { FORMWORK_RETENTION_CRON: 'off' } });
     try {
-      const root = await superuserClient(pb);
-      const rows = () => root.collection(registry.signatureCollection).getFullList({ filter: `record = "${id}"`, sort: 'document' });
-      const signedBefore = await rows();
+      let root = await superuserClient(pb);
+      const rows = (id: string) => root.collection(SIGNATURES).getFullList({ filter: `record = "${id}"`, sort: 'document' });
+      const signedBefore = await rows(gone);
       expect(signedBefore.filter((r) => r.signedName === 'Aziza Karimova').length).toBe(1); // the contract; the others were read
       expect(signedBefore.map((r) => r.userAgent)).toEqual(signedBefore.map(() => 'Retention test browser'));
+      const keptBefore = await rows(kept);
 
-      const staff = new PocketBase(pb.url);
-      await staff.collection('staff').authWithPassword(admin.email, admin.password);
-      const run = await fetch(`${pb.url}/api/formwork/retention/run`, { method: 'POST', headers: { Authorization: staff.authStore.token } });
-      expect(run.status, await run.clone().text()).toBe(200);
-      const section = ((await run.json()) as Report).collections.find((c) => c.collection === SIGNED)!;
-      expect(section.delete.records).toEqual([expect.objectContaining({ id, signatures: signedBefore.length })]);
+      const signIn = async () => {
+        const client = new PocketBase(pb.url);
+        await client.collection('staff').authWithPassword(admin.email, admin.password);
+        return client;
+      };
+      let staff = await signIn();
+      const runJob = async () => {
+        const run = await fetch(`${pb.url}/api/formwork/retention/run`, { method: 'POST', headers: { Authorization: staff.authStore.token } });
+        expect(run.status, await run.clone().text()).toBe(200);
+        return (await run.json()) as Report;
+      };
+      // 1. The application goes at 200 days; its signatures stay whole, evidence and all, under 2 years old.
+      const first = await runJob();
+      expect(first.policy).toMatchObject({ signatureYears: 2 });
+      expect(first.collections.find((c) => c.collection === SIGNED)!.delete.records).toEqual([expect.objectContaining({ id: gone })]);
+      expect((await root.collection(SIGNED).getList(1, 1, { filter: `id = "${gone}"` })).totalItems).toBe(0);
+      expect(await rows(gone)).toEqual(signedBefore);
+      // Over 2 years old, but its application is still kept: they are its contract.
+      expect(first.collections.find((c) => c.collection === SIGNATURES)).toMatchObject({ kind: 'signatures', delete: { count: 0 } });
+      expect(await rows(kept)).toEqual(keptBefore);
 
-      expect((await root.collection(SIGNED).getList(1, 1, { filter: `id = "${id}"` })).totalItems).toBe(0);
-      const after = await rows();
-      const evidence = (r: Record<string, unknown>) => [r.document, r.version, r.language, r.hash, r.signed, r.created];
-      expect(after.map(evidence)).toEqual(signedBefore.map(evidence));
-      expect(after.map((r) => [r.signedName, r.ip, r.userAgent])).toEqual(after.map(() => ['', '', '']));
+      // 2. Two years after signing, the job deletes them.
+      await pb.stop();
+      sql(`UPDATE ${SIGNATURES} SET created = '${yearsAgo(2)}' WHERE record = '${gone}'`);
+      pb = await startPocketBase({ dataDir, env: { FORMWORK_RETENTION_CRON: 'off' } });
+      root = await superuserClient(pb);
+      staff = await signIn();
+      const dry = await fetch(`${pb.url}/api/formwork/retention/report`, { headers: { Authorization: staff.authStore.token } });
+      const report = (await dry.json()) as Report;
+      const due = report.collections.find((c) => c.collection === SIGNATURES)!;
+      expect(due.delete.records.map((r) => r.record)).toEqual(signedBefore.map(() => gone));
+      expect(report.totals.signatures).toBe(signedBefore.length);
+      expect(await rows(gone)).toHaveLength(signedBefore.length); // the report changed nothing
+
+      const second = await runJob();
+      expect(second.totals).toMatchObject({ signatures: signedBefore.length, deleted: 0 });
+      expect(await rows(gone)).toEqual([]);
+      expect(await rows(kept)).toEqual(keptBefore);
+      const audit = await root.collection(registry.auditCollection).getFullList({ filter: `sourceCollection = "${SIGNATURES}"` });
+      expect(audit.map((a) => [a.action, a.detail])).toEqual([['purge', `retention: ${signedBefore.length} signature(s) deleted with their evidence, 2 years after signing, their applications gone`]]);
     } finally {
       await pb.stop();
     }
   });
 
-  it("the trash's daily purge leaves the same: the signatures without the signer, the history without its notes", async () => {
+  it("the trash's daily purge keeps the signatures whole for their period, and the history without its notes", async () => {
     // A trash period of under a second, so an entry is due as soon as it is in; the job is run by hand.
     const pb = await startPocketBase({ env: { FORMWORK_RETENTION_CRON: 'off', FORMWORK_TRASH_DAYS: '0.00001' } });
     try {
@@ -424,9 +470,10 @@ describe('retention of an application with signed agreements', () => {
       await expect
         .poll(async () => (await root.collection(registry.trashCollection).getList(1, 1, { filter: `key = "${id}"` })).totalItems, { timeout: 20_000 })
         .toBe(0);
-      const signatures = await root.collection(registry.signatureCollection).getFullList({ filter: `record = "${id}"` });
+      const signatures = await root.collection(registry.signatureCollection).getFullList({ filter: `record = "${id}"`, sort: 'document' });
       expect(signatures).toHaveLength(3);
-      expect(signatures.map((r) => [r.signedName, r.ip, r.userAgent])).toEqual(signatures.map(() => ['', '', '']));
+      expect(signatures.map((r) => r.signedName).filter(Boolean)).toEqual(['Aziza Karimova']);
+      expect(signatures.every((r) => r.ip !== '')).toBe(true);
       const history = await root.collection(registry.historyCollection).getFullList({ filter: `record = "${id}"` });
       expect(history.map((h) => [h.to, h.note])).toEqual([['rejected', '']]);
     } finally {

@@ -82,7 +82,7 @@ describe('security probe, round 2', () => {
       const res = await fetch(`${pb.url}${submitUrl('aloqacorpcontacts')}`, {
         method: 'POST',
         // Three bytes a character in UTF-8, the widest a form's text takes.
-        body: formData({ fname: '€'.repeat(100), lname: '€'.repeat(100), message: '€'.repeat(5000), variant: 'full', locale: 'ru' }),
+        body: formData({ fname: '€'.repeat(100), lname: '€'.repeat(100), email: 'longest@example.com', message: '€'.repeat(5000), variant: 'full', locale: 'ru' }),
       });
       expect(res.status).toBe(200);
     });
@@ -132,7 +132,7 @@ describe('29.5 no dev-mode log of what applicants send, even from a checkout und
   async function traces(env: Record<string, string>, needle: string): Promise<string> {
     const pb = await startPocketBase({ binary, env, dataDir: mkdtempSync(join(tmpdir(), 'formwork-pb-log-')) });
     try {
-      const res = await fetch(`${pb.url}${submitUrl('aloqacorpcontacts')}`, { method: 'POST', body: formData({ fname: 'Log', lname: 'Probe', message: needle, variant: 'full', locale: 'en' }) });
+      const res = await fetch(`${pb.url}${submitUrl('aloqacorpcontacts')}`, { method: 'POST', body: formData({ fname: 'Log', lname: 'Probe', email: 'log-probe@example.com', message: needle, variant: 'full', locale: 'en' }) });
       expect(res.status).toBe(200);
       // PocketBase writes its request log in batches: wait until the submission's line is in, so the check reads it.
       const root = await superuserClient(pb);

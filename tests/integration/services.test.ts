@@ -35,7 +35,9 @@ describe.each(forms)('$service.id / $variant.id', ({ service, variant, form }) =
     const res = await send(validSubmission(form));
     expect(res.status, await res.clone().text()).toBe(200);
     const answer = (await res.json()) as Record<string, unknown>;
-    expect(Object.keys(answer).filter((k) => k !== 'checkoutUrl')).toEqual(['collectionName', 'id']);
+    // Which record, its reference, whether the applicant was e-mailed; beside them only what comes next (tests/integration/reference.test.ts).
+    expect(Object.keys(answer).filter((k) => !['checkoutUrl', 'applicationUrl', 'cancelUntil'].includes(k)).sort()).toEqual(['collectionName', 'id', 'mailed', 'reference']);
+    expect(answer.reference).toMatch(/^[A-Z]{2,4}-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
     expect(answer.collectionName).toBe(service.collection);
     expect((await admin.collection(service.collection).getOne(answer.id as string)).status).toBe('new');
     expect(await count()).toBe(1);

@@ -237,7 +237,7 @@ describe('staff console rules', () => {
       expect(await reveal.json()).toEqual({ value: '222334444' });
     });
 
-    it('purges for good only when an admin says so, audits it, and keeps no note or signer that names the applicant', async () => {
+    it('purges for good only when an admin says so, audits it, keeps no note that names the applicant, and keeps the signatures whole for their legal period', async () => {
       const id = await submit({ firstName: 'Purged' });
       const rejected = await call(admin, `/api/formwork/status/${COLLECTION}/${id}`, { method: 'POST', body: JSON.stringify({ status: 'rejected', note: 'Called Aziza' }) });
       expect(rejected.status).toBe(200);
@@ -248,12 +248,14 @@ describe('staff console rules', () => {
       expect((await admin.collection(registry.trashCollection).getList(1, 1, { filter: `key = "${id}"` })).totalItems).toBe(0);
       const log = await admin.collection(registry.auditCollection).getFullList({ filter: `record = "${id}" && action = "purge"` });
       expect(log).toHaveLength(1);
-      // What stays: that it was rejected, and which documents were signed when, not by whom or from where.
+      // What stays: that it was rejected, without the note; and the signatures with their evidence, which the
+      // law has us keep 2 years after signing (the retention job deletes them then, lib/retention.js).
       const history = await root.collection(registry.historyCollection).getFullList({ filter: `record = "${id}"` });
       expect(history.map((h) => [h.to, h.note])).toEqual([['rejected', '']]);
       const signatures = await root.collection(registry.signatureCollection).getFullList({ filter: `record = "${id}"` });
       expect(signatures).toHaveLength(3);
-      expect(signatures.map((r) => [r.signedName, r.ip, r.userAgent])).toEqual(signatures.map(() => ['', '', '']));
+      expect(signatures.map((r) => r.signedName).filter(Boolean)).toHaveLength(1); // the contract's signer
+      expect(signatures.every((r) => r.ip !== '' && r.userAgent !== '')).toBe(true);
     });
   });
 

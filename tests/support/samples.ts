@@ -13,6 +13,7 @@ type Prop = {
   examples?: unknown[];
   format?: string;
   maxLength?: number;
+  minimum?: number;
   default?: unknown;
   items?: { type?: string; required?: string[]; properties?: Record<string, Prop> };
   minItems?: number;
@@ -44,7 +45,8 @@ export function sampleValue(prop: Prop): string {
   if (prop.default !== undefined) return String(prop.default);
   if (prop.enum?.length) return String(prop.enum[0]);
   if (prop.type === 'boolean') return 'true';
-  if (prop.type === 'number' || prop.type === 'integer') return '1';
+  // A number within its limits (an age from 18 on): the least one allowed, else 1.
+  if (prop.type === 'number' || prop.type === 'integer') return String(prop.minimum ?? 1);
   if (prop.format === 'email') return 'applicant@example.com';
   return 'Sample text'.slice(0, prop.maxLength ?? 11);
 }

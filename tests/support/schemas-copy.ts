@@ -28,6 +28,8 @@ export function copySchemas(options: { fixtures?: string[]; withoutServices?: bo
   const schemasDir = join(root, 'schemas');
   const migrationsDir = join(root, 'pb_migrations');
   cpSync(join(ROOT, 'schemas'), schemasDir, { recursive: true, filter: (src) => !(options.withoutServices && /schemas\/(services|pages)\/.+/.test(src)) });
+  // The site's static files too: site.json's logo names one of them, and the generator checks it is there.
+  cpSync(join(ROOT, 'public'), join(root, 'public'), { recursive: true });
   mkdirSync(join(schemasDir, 'services'), { recursive: true });
   mkdirSync(join(schemasDir, 'pages'), { recursive: true });
   mkdirSync(migrationsDir, { recursive: true });

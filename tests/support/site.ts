@@ -11,7 +11,10 @@ export function buildSite(): void {
   execFileSync('node', ['scripts/build-site.mjs', `--outDir=${OUT}`], { cwd: ROOT, stdio: 'inherit' });
 }
 
-/** The site as applicants meet it: with the proof of work on (the browser solves it as it does for them). */
-export function startSite(env: Record<string, string> = {}): Promise<PocketBaseProcess> {
-  return startPocketBase({ publicDir: OUT, env: { FORMWORK_POW: 'on', ...env } });
+/**
+ * The site as applicants meet it: with the proof of work on (the browser solves it as it does for them).
+ * A `port` chosen ahead lets the server's own links (FORMWORK_PUBLIC_URL, in e-mails) point at it.
+ */
+export function startSite(env: Record<string, string> = {}, port?: number): Promise<PocketBaseProcess> {
+  return startPocketBase({ publicDir: OUT, env: { FORMWORK_POW: 'on', ...env }, port });
 }

@@ -197,7 +197,7 @@ describe('schema problems of conditions, dates, steps and form.ui.json', () => {
     {
       given: 'a rule language at the root (ui:rule)',
       change: (s) => s.edit(`${SVC}/form.ui.json`, (j) => (j['ui:rule'] = { effect: 'HIDE' })),
-      want: `${AT}/form.ui.json#/ui:rule: not supported here: ui:rule (supported: ui:order, ui:steps, ui:blocks, ui:variants, field names)`,
+      want: `${AT}/form.ui.json#/ui:rule: not supported here: ui:rule (supported: ui:order, ui:steps, ui:sections, ui:blocks, ui:variants, field names)`,
     },
     {
       given: 'a ui:placeholder (texts come from i18n)',

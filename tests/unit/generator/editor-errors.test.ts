@@ -54,7 +54,7 @@ describe('errors an editor understands', () => {
       given: 'a misspelt keyword in a field',
       change: (s) => s.edit(`${SVC}/form.schema.json`, (j) => (j.properties.topic.maxLenght = 5)),
       want: [
-        `${AT}/form.schema.json:26:7: not supported here: maxLenght (did you mean maxLength? supported: $ref, $comment, description, type, items, minItems, maxItems, enum, const, default, minLength, maxLength, pattern, format, minimum, maximum, formatMinimum, formatMaximum, x-date, readOnly, x-sensitive, x-category, x-mask, x-multiline, x-options, x-value, x-file, examples, x-format, x-route-param, x-renamed-from)`,
+        `${AT}/form.schema.json:26:7: not supported here: maxLenght (did you mean maxLength? supported: $ref, $comment, description, type, items, minItems, maxItems, enum, const, default, minLength, maxLength, pattern, format, minimum, maximum, formatMinimum, formatMaximum, x-date, readOnly, x-sensitive, x-category, x-mask, x-multiline, x-errors, x-autocomplete, x-label-links, x-inputmode, x-options, x-value, x-file, examples, x-format, x-route-param, x-renamed-from)`,
       ],
     },
     {
@@ -66,7 +66,7 @@ describe('errors an editor understands', () => {
     {
       given: 'a route without its leading slash',
       change: (s) => s.edit(`${SVC}/service.json`, (j) => (j.admin.route = 'petitions')),
-      want: [`${AT}/service.json:28:5: "petitions" is not a route: "/" and then lower-case words of letters, digits and hyphens between slashes (like /tax-return)`],
+      want: [`${AT}/service.json:31:5: "petitions" is not a route: "/" and then lower-case words of letters, digits and hyphens between slashes (like /tax-return)`],
     },
     {
       given: 'a field named like a column the server keeps (was "must NOT be valid")',
@@ -94,7 +94,7 @@ describe('errors an editor understands', () => {
       given: 'a block of a type that does not exist (one problem, not one per type)',
       change: (s) => s.edit(`${SVC}/form.ui.json`, (j) => (j['ui:blocks'].top[0].type = 'paragraph')),
       want: [
-        `${AT}/form.ui.json:13:9: "paragraph" is not one of the allowed values: "heading", "text", "list", "price", "fee", "links", "contact", "cards", "accordion", "alert", "connect", "checkout", "payment", "services"`,
+        `${AT}/form.ui.json:13:9: "paragraph" is not one of the allowed values: "heading", "text", "list", "price", "fee", "links", "contact", "cards", "accordion", "alert", "connect", "checkout", "payment", "reference", "mailed", "cancellation", "applicationLink", "services"`,
       ],
     },
     // One root cause, one problem, where it is.
@@ -148,7 +148,7 @@ describe('errors an editor understands', () => {
       given: 'a template reading a variable it may not (at the variable, not the file)',
       change: (s) => writeFileSync(join(s.schemasDir, 'mail/confirmation/en.txt.hbs'), 'Hello,\n\nyour number: {{ssn}}\n'),
       want: [
-        'schemas/mail/confirmation/en.txt.hbs:3:16: unknown variable "ssn": templates may use name, service, form, submittedAt, language, reference, listUrl, fields, company, agreements, statusUrl, cancelUntil, cancelTimeZone, checkoutUrl (fields: label, value; company: name, address, phone, phoneDigits, email, ein, stateId)',
+        'schemas/mail/confirmation/en.txt.hbs:3:16: unknown variable "ssn": templates may use name, service, form, submittedAt, language, reference, listUrl, fields, company, agreements, statusUrl, cancelUntil, cancelTimeZone, checkoutUrl, status, changedAt, resumeUrl, resumeDays (fields: label, value; company: name, address, phone, phoneDigits, email, ein, stateId)',
       ],
     },
     {

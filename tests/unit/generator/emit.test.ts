@@ -87,7 +87,8 @@ describe('emitted files for a fixture service', async () => {
       '1800000005_created_signatures.js',
       '1800000006_created_agreementtexts.js',
       '1800000007_created_webhookevents.js',
-      '1800000008_created_petitions.js',
+      '1800000008_created_drafts.js',
+      '1800000009_created_petitions.js',
     ]);
     await expect(migrations.find((m) => m.file.endsWith('_created_petitions.js'))?.content).toMatchFileSnapshot(
       '__snapshots__/petition/created_petitions.js.snap',
@@ -131,11 +132,19 @@ describe('emitted files for a fixture service', async () => {
 });
 
 /** A value for each argument of a message: the number n where a number is formatted or chosen by, else a text. */
-function valuesFor(ast: MessageFormatElement[], n: number, values: Record<string, string | number> = {}): Record<string, string | number> {
+type Value = string | number | ((chunks: string[]) => string);
+
+function valuesFor(ast: MessageFormatElement[], n: number, values: Record<string, Value> = {}): Record<string, Value> {
   for (const el of ast) {
     if (el.type === TYPE.plural || el.type === TYPE.number) values[el.value] = n;
     else if (el.type === TYPE.select) values[el.value] = 'other';
     else if (el.type === TYPE.argument) values[el.value] ??= `«${el.value}»`;
+    // A rich-text tag (a link in a label, like <terms>…</terms>): its chunks wrapped, so both sides show the tag's place.
+    else if (el.type === TYPE.tag) {
+      const tag = el.value;
+      values[tag] = (chunks) => `<${tag}>${chunks.join('')}</${tag}>`;
+      valuesFor(el.children, n, values);
+    }
     if ('options' in el) for (const o of Object.values(el.options)) valuesFor(o.value, n, values);
   }
   return values;
@@ -159,7 +168,7 @@ describe('emitted files for the pages', async () => {
     const success = files.get('src/generated/pages/success.ts') as string;
     const json = success.slice(success.indexOf('= ') + 2, success.lastIndexOf(';\n\nexport default'));
     const { blocks } = JSON.parse(json) as { blocks: { type: string; sections?: { title: string }[] }[] };
-    expect(blocks.map((b) => b.type)).toEqual(['payment', 'accordion']);
-    expect(blocks[1]?.sections?.[0]?.title).toBe('page.success.heading');
+    expect(blocks.map((b) => b.type)).toEqual(['reference', 'payment', 'accordion']);
+    expect(blocks[2]?.sections?.[0]?.title).toBe('page.success.heading');
   });
 });

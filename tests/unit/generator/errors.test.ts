@@ -144,7 +144,7 @@ describe('schema problems', () => {
     {
       given: 'a staff list under the console\'s own /admin routes',
       change: (s) => s.edit(`${SVC}/service.json`, (j) => (j.admin.route = '/admin/petitions')),
-      want: 'schemas/services/petition/service.json#: route /admin/petitions is reserved for the renderer\'s own screens (/admin, /staff, /application)',
+      want: 'schemas/services/petition/service.json#: route /admin/petitions is reserved for the renderer\'s own screens (/admin, /staff, /application, /resume)',
     },
     {
       given: 'a staff list alias another route already uses',
@@ -236,12 +236,12 @@ describe('schema problems', () => {
   });
 
   // Issue 29.10: the site's e-mails must not carry a stranger's text or links from the company's address.
-  const LINK_REFUSED = `is put into a link: a link's address may only be the company's own (statusUrl, checkoutUrl, listUrl, company.phoneDigits, company.email), so an e-mail never links to an address a visitor typed`;
+  const LINK_REFUSED = `is put into a link: a link's address may only be the company's own (statusUrl, resumeUrl, checkoutUrl, listUrl, company.phoneDigits, company.email), so an e-mail never links to an address a visitor typed`;
   it.each<[string, (s: SchemasCopy) => void, string]>([
     [
       "29.10 an applicant's e-mail that greets by name (text the visitor typed, sent to an address they chose)",
       (s) => writeFileSync(join(s.schemasDir, 'mail/confirmation/uz.html.hbs'), '<p>Hurmatli {{name}},</p><p>{{service}}</p>'),
-      'schemas/mail/confirmation/uz.html.hbs#: "name" is text the visitor typed, and this e-mail goes to an address they chose: only staff templates (staff-notice, staff-digest) may show it (greet without a name)',
+      'schemas/mail/confirmation/uz.html.hbs#: "name" is text the visitor typed, and this e-mail goes to an address they chose: only staff templates (staff-notice, staff-digest, staff-cancellation) may show it (greet without a name)',
     ],
     [
       "29.10 an e-mail template that links to a value that is not the company's own link",

@@ -79,7 +79,8 @@ describe('incremental migrations', () => {
       '1800000005_created_signatures.js',
       '1800000006_created_agreementtexts.js',
       '1800000007_created_webhookevents.js',
-      '1800000008_created_petitions.js',
+      '1800000008_created_drafts.js',
+      '1800000009_created_petitions.js',
     ]);
     expect(await generateInto(copy, 1_800_000_100)).toEqual([]);
   });
@@ -246,7 +247,7 @@ describe('incremental migrations', () => {
     await generateInto(copy, 1_800_000_000);
     addDistrict(copy);
     const next = await generateInto(copy, 1_700_000_000);
-    expect(next[0]?.file).toBe('1800000009_updated_petitions.js');
+    expect(next[0]?.file).toBe('1800000010_updated_petitions.js');
   });
 
   it('keeps the collection of a removed service, and deletes it only with --drop', async () => {

@@ -9,12 +9,23 @@ import { copySchemas } from '../../support/schemas-copy.ts';
 
 const CARD_DATA = /card.?(number|num|no)|numberOnCard|nameOnCard|cvv|cvc|cvn|security.?code|expir|exp.?(month|year|date)|\bpan\b/i;
 
+/**
+ * Columns the pattern matches that hold no card data, each with what it is. Only a date column qualifies:
+ * a text column of that name could hold a card's expiry after all.
+ */
+const NOT_CARD_DATA: Record<string, string> = {
+  // When a saved draft and its e-mailed resume link stop working (pb_hooks/lib/drafts.js): a time the server sets.
+  'drafts.expiresAt': 'date',
+};
+
 describe('card data', async () => {
   const copy = copySchemas();
   const { model } = await generate({ root: copy.root, schemasDir: copy.schemasDir, migrationsDir: copy.migrationsDir, now: 1_800_000_000 });
 
   it('is in no collection', () => {
-    const offending = siteCollections(model).flatMap((c) => c.fields.filter((f) => CARD_DATA.test(f.name)).map((f) => `${c.name}.${f.name}`));
+    const offending = siteCollections(model).flatMap((c) =>
+      c.fields.filter((f) => CARD_DATA.test(f.name) && NOT_CARD_DATA[`${c.name}.${f.name}`] !== f.type).map((f) => `${c.name}.${f.name}`),
+    );
     expect(offending).toEqual([]);
   });
 

@@ -30,7 +30,7 @@ describe('privacy categories (x-category) and retention periods', () => {
     const { problems, files } = await run(() => {});
     expect(problems).toEqual([]);
     const table = serverTable(files);
-    expect(table.retention).toEqual({ default: 90, categories: { A: 180, B: 180, D: 180 } });
+    expect(table.retention).toEqual({ default: 90, categories: { A: 180, B: 180, D: 180 }, signatureYears: 2 });
     // From the shared definitions (fullName, email: A; terms: D) and from the form itself.
     expect(table.services.petitions.categories).toEqual({ fullName: ['A'], email: ['A'], topic: ['D'], message: ['D'], attachment: ['D'], terms: ['D'] });
   });
@@ -76,6 +76,11 @@ describe('privacy categories (x-category) and retention periods', () => {
       given: 'a retention period for a letter that is no category of the policy',
       change: (s) => s.edit('site.json', (j) => (j.retention.categories.Z = 30)),
       want: 'schemas/site.json#/retention/categories/Z: the key "Z" is not one of: ',
+    },
+    {
+      given: 'signatures kept for less than the 2 years the Credit Repair Organizations Act requires',
+      change: (s) => s.edit('site.json', (j) => (j.retention.signatureYears = 1)),
+      want: 'schemas/site.json#/retention/signatureYears: ',
     },
     {
       given: 'a retention period that is not a whole number of days',

@@ -6,7 +6,7 @@ import validator from '@rjsf/validator-ajv8';
 import { describe, expect, it } from 'vitest';
 import { fieldsInOrder } from '../../../src/engine/formModule.ts';
 import { localizeForm } from '../../../src/engine/localizeForm.ts';
-import { describeProblem, type FieldProblem } from '../../../src/engine/problems.ts';
+import { describeProblem, traitsAt, type FieldProblem } from '../../../src/engine/problems.ts';
 import { schemaMessages } from '../../../src/engine/validation.ts';
 import { registry } from '../../../src/generated/registry.ts';
 import en from '../../../src/generated/messages/en.json';
@@ -57,16 +57,16 @@ describe('the credit repair form (spec §2, §4)', () => {
     expect(localizeForm(form, service.messages, t, has, 'uz').uiSchema.state?.['ui:enumNames']).toContain('Kaliforniya');
   });
 
-  it('says "ID is missing" for a missing ID image, and asks for the terms box', async () => {
+  it('says "ID is missing" for a missing ID image, what to enter elsewhere, and asks for the terms box', async () => {
     const form = await full.load();
     const { t, has } = translator(en);
     const describeError = (field: string, problem: FieldProblem) => {
-      const m = describeProblem(service.messages, field, problem, has);
+      const m = describeProblem(service.messages, field, problem, has, traitsAt(form.traits, field)?.errors);
       return t(m.id, m.values);
     };
     const messages = schemaMessages(validator.validateFormData({ terms: false }, form.schema).errors, describeError, () => true);
     expect(messages.stateId).toBe('ID is missing');
-    expect(messages.firstName).toBe('This field is required.');
-    expect(messages.terms).toBe('Please tick this box to continue.');
+    expect(messages.firstName).toBe('Enter your first name.');
+    expect(messages.terms).toBe('Tick the box to agree to the Terms and Conditions and the Privacy Policy.');
   });
 });

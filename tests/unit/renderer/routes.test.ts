@@ -8,8 +8,11 @@ const all = buildRoutes();
 const described = (pathname: string, routes = all) =>
   (matchRoutes(routes, pathname) ?? []).map((m) => ({ path: m.route.path, pathname: m.pathname, params: m.params, children: m.route.children?.length ?? 0 }));
 
-/** The staff screens: the addresses without a parameter that are not prerendered (they need a sign-in). */
-const staffPaths = routePatterns().filter((path) => !path.includes(':') && !prerenderedPaths().includes(path));
+/**
+ * The staff screens: the addresses without a parameter that are not prerendered (they need a sign-in);
+ * the page of a draft's resume link is not prerendered either (it shows what its link's token gives).
+ */
+const staffPaths = routePatterns().filter((path) => !path.includes(':') && !prerenderedPaths().includes(path) && path !== paths.resumeDraft);
 
 describe('routesFor', () => {
   const staticPaths = [...prerenderedPaths(), ...staffPaths, paths.signIn];

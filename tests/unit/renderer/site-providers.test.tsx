@@ -107,7 +107,7 @@ describe('SiteProviders', () => {
     );
     expect(site).toEqual(mantine);
     expect(site.read.colorScheme).toBe('light');
-    expect(site.theme.primaryColor).toBe('indigo');
+    expect(site.theme.primaryColor).toBe('brand'); // site.json's brand colour (src/app/theme.ts)
   });
 
   it('leaves nothing of the provider undone: a light page, no reduced-motion switch to follow', () => {

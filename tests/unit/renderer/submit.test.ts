@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { acceptedTypesLabel, fileProblem } from '../../../src/engine/files.ts';
 import { formatSize } from '../../../src/engine/numberFormat.ts';
-import { readSuccessState } from '../../../src/engine/successState.ts';
+import { readSuccessState, successStateOf } from '../../../src/engine/successState.ts';
 import { submitUrl, toFormData } from '../../../src/engine/submit.ts';
 
 describe('the submit body', () => {
@@ -41,13 +41,36 @@ describe('files the browser refuses', () => {
 });
 
 describe('router state of the success page', () => {
-  it('carries the checkout link and whether the window was blocked', () => {
-    expect(readSuccessState({ checkoutUrl: 'https://pay.example/x', popupBlocked: true })).toEqual({ checkoutUrl: 'https://pay.example/x', popupBlocked: true });
-    expect(readSuccessState({ checkoutUrl: 'https://pay.example/x' })).toEqual({ checkoutUrl: 'https://pay.example/x', popupBlocked: false });
+  const ack = {
+    id: 'abcdefghijklmno',
+    collectionName: 'creditrepairnew',
+    reference: 'CR-7K3M9QXA',
+    mailed: true,
+    applicationUrl: 'https://formwork.example/application/creditrepair#tok',
+    cancelUntil: { day: '2026-05-06', timeZone: 'America/Chicago' },
+  };
+
+  it("keeps of the server's answer the reference and what comes next, nothing else", () => {
+    const state = successStateOf({ ...ack, accessToken: 'x', firstName: 'A' }, { tried: false, opened: false });
+    expect(state).toEqual({ reference: 'CR-7K3M9QXA', mailed: true, applicationUrl: ack.applicationUrl, cancelUntil: ack.cancelUntil });
+    // The state survives history as plain data and reads back the same.
+    expect(readSuccessState(JSON.parse(JSON.stringify(state)))).toEqual(state);
   });
-  it('ignores anything else history may hold (no link to a javascript: URL)', () => {
+
+  it('carries the checkout link and what became of the window: opened, blocked, or never tried', () => {
+    const paid = { reference: 'CL-ABCDEFGH', checkoutUrl: 'https://pay.example/x' };
+    expect(successStateOf(paid, { tried: true, opened: true })).toMatchObject({ checkoutUrl: 'https://pay.example/x', checkoutOpened: true, popupBlocked: false });
+    expect(successStateOf(paid, { tried: true, opened: false })).toMatchObject({ checkoutOpened: false, popupBlocked: true });
+    expect(successStateOf(paid, { tried: false, opened: false })).toMatchObject({ checkoutOpened: false, popupBlocked: false });
+    expect(successStateOf({ ...paid, checkoutUrl: 'http://pay.example/x' }, { tried: true, opened: false })?.checkoutUrl).toBeUndefined();
+  });
+
+  it('ignores anything else history may hold: no state without a reference, no javascript: link, no odd deadline', () => {
     expect(readSuccessState(null)).toBeNull();
-    expect(readSuccessState({ checkoutUrl: 'javascript:alert(1)' })).toBeNull();
+    expect(readSuccessState({ checkoutUrl: 'https://pay.example/x' })).toBeNull();
+    expect(readSuccessState({ reference: 'CR-0O1IL000' })).toBeNull(); // look-alikes are never in a reference
+    expect(readSuccessState({ reference: 'CR-7K3M9QXA', applicationUrl: 'javascript:alert(1)', checkoutUrl: 'javascript:alert(1)' })).toEqual({ reference: 'CR-7K3M9QXA', mailed: false });
+    expect(readSuccessState({ reference: 'CR-7K3M9QXA', cancelUntil: { day: 'soon', timeZone: 'America/Chicago' } })).toEqual({ reference: 'CR-7K3M9QXA', mailed: false });
     expect(readSuccessState('x')).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import { THEME_CSS_FILE, themeCss } from '../../../scripts/theme-css.ts';
 describe('theme.css', () => {
   it('holds the variables and classes Mantine renders for the theme (else: npm run theme:css)', () => {
     expect(readFileSync(THEME_CSS_FILE, 'utf8')).toBe(themeCss());
-    expect(themeCss()).toContain('--mantine-primary-color-filled: var(--mantine-color-indigo-filled)');
+    expect(themeCss()).toContain('--mantine-primary-color-filled: var(--mantine-color-brand-filled)');
     expect(themeCss()).toContain('--mantine-color-error: var(--mantine-color-red-9)');
     expect(themeCss()).toContain('.mantine-hidden-from-sm {display: none !important;}');
   });
