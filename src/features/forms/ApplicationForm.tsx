@@ -289,7 +289,16 @@ export function ApplicationForm({ service, variant, form, fixed, initial, onDone
   // no field says it is missing before a submit.
   const onBlur = (id: string) => {
     const name = fieldName(id);
-    if (entered.has(name)) setTouched((prev) => (prev.has(name) ? prev : new Set(prev).add(name)));
+    if (!entered.has(name)) return;
+    // Leaving the field for a submit or Next button: that press shows every error itself. Showing this
+    // one now would push the button down between mouse-down and mouse-up, and the click would be lost.
+    // The button has the focus once the whole focus change is over: a task later (microtasks run between
+    // the blur and the button's focus).
+    window.setTimeout(() => {
+      const to = document.activeElement;
+      if (to instanceof HTMLButtonElement && to.type === 'submit') return;
+      setTouched((prev) => (prev.has(name) ? prev : new Set(prev).add(name)));
+    }, 0);
   };
   const onSubmit = () => {
     if (submission.status.kind === 'sending') return; // one application per click, even on a second Enter
