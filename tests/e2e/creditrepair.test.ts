@@ -38,13 +38,14 @@ describe('credit repair, applicant to staff', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    site = await startSite();
+    // The claim's payment link as a deployment configures it (the schema's is a placeholder that opens nothing).
+    site = await startSite({ FORMWORK_CHECKOUT_CLAIM: 'https://checkout.formwork.test/claim' });
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 420, height: 900 } });
     await withAxe(context);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
     // The payment provider's hosted checkout, answered locally: no request leaves the machine.
-    await context.route('https://checkout.formwork.invalid/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Checkout</h1>' }));
+    await context.route('https://checkout.formwork.test/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Checkout</h1>' }));
   });
   afterAll(async () => {
     await browser?.close();
@@ -63,7 +64,13 @@ describe('credit repair, applicant to staff', () => {
     // Next with nothing filled: this step's errors only, the first field takes the focus, the step stays.
     await page.locator('#root_firstName').focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByTestId('form-error').textContent()).toBe('Please correct the fields below; each one says what to fix.');
+    await expect.poll(() => page.getByTestId('form-error-message').textContent()).toBe('Please correct the fields below; each one says what to fix.');
+    expect(await page.getByTestId('form-error-links').getByRole('link').allTextContents()).toEqual([
+      'First name: Enter your first name.',
+      'Last name: Enter your last name.',
+      'E-mail: Enter your e-mail address.',
+      'Phone: Enter your phone number.',
+    ]);
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('root_firstName');
     expect(new URL(page.url()).searchParams.get('step')).toBeNull();
     // With the keyboard: type, Tab, and Enter is this step's Next.
@@ -112,16 +119,20 @@ describe('credit repair, applicant to staff', () => {
     await expect.poll(() => page.locator('[data-field=stateId] [data-status=error]').textContent()).toBe('ID is missing');
     expect(await described(page.locator('#root_stateId'))).toBe('ID is missing required. One image (JPEG, PNG, WebP, HEIC or GIF), up to 10 MB.');
 
-    // A link to a later step starts at the first step with a blocking error before it.
+    // A link to a later step starts at the first step with a blocking error before it: in another tab of
+    // this browser the answers kept in its draft come back (features/forms/drafts), all but the SSN, whose step it is.
     const other = await context.newPage();
     watchConsole(other, problems);
     await other.goto(`${site.url}/creditrepair?lang=en&step=review`);
-    await other.waitForURL((url) => url.searchParams.get('step') === 'about');
-    await expect.poll(() => other.getByTestId('step-heading').textContent()).toBe('Step 1 of 4 About you');
+    await other.waitForURL((url) => url.searchParams.get('step') === 'address');
+    await expect.poll(() => other.getByTestId('step-heading').textContent()).toBe('Step 2 of 4 Address');
+    expect(await other.locator('#root_firstName').count()).toBe(0);
     await other.close();
 
     const admin = await superuserClient(site);
     expect((await admin.collection('creditrepairnew').getList(1, 1)).totalItems).toBe(0);
+    // The answers stay in this browser's draft; the next applicant in this browser starts afresh.
+    await page.evaluate(() => localStorage.clear());
     await page.close();
   });
 
@@ -170,11 +181,23 @@ describe('credit repair, applicant to staff', () => {
     // The last step: the price, the terms, the documents and the signature.
     expect(await page.getByTestId('price-summary').textContent()).toContain('/oy');
     await page.locator('#root_terms').check();
-    for (const doc of ['disclosure', 'contract', 'notice']) expect(await page.locator(`[data-agreement=${doc}] [role=region]`).count()).toBe(1);
+    for (const doc of ['disclosure', 'contract', 'notice']) {
+      // Each text in full at the form's width (no small box to scroll), its PDF linked beside its title.
+      expect(await page.getByTestId(`agreement-pdf-${doc}`).getAttribute('href')).toBe(`/api/formwork/agreement-pdf/creditrepair/${doc}/uz`);
+      const shown = await page.locator(`[data-agreement=${doc}]`).evaluate((el) => {
+        const form = el.closest('form') ?? el.parentElement!;
+        const scrolls = [el, ...el.querySelectorAll('*')].some((e) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowY));
+        return { scrolls, width: Math.round(el.getBoundingClientRect().width), formWidth: Math.round(form.getBoundingClientRect().width) };
+      });
+      expect(shown.scrolls).toBe(false);
+      expect(shown.width).toBeGreaterThanOrEqual(shown.formWidth - 2);
+    }
     expect(await page.getByTestId('cancel-statement').textContent()).toContain('3-ish kunining yarim tunigacha');
     // Unsigned: refused here, with the signature's own messages.
     await page.getByRole('button', { name: 'Davom etish' }).click();
-    await page.getByText('Imzolash uchun toʻliq ismingizni yozing.').waitFor();
+    // Said at the field and linked from the summary above the form.
+    await page.getByTestId('form-error-links').getByText('Imzolash uchun toʻliq ismingizni yozing.', { exact: false }).waitFor();
+    expect(await page.getByText('Imzolash uchun toʻliq ismingizni yozing.', { exact: true }).count()).toBe(1);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('root_signatureName');
     await page.getByLabel(label('Toʻliq ismingiz (imzo)')).fill('Aziza Karimova');
     await page.getByLabel('Yuqoridagi hujjatlarni oʻqidim va shartnomani imzolayman.').check();
@@ -200,9 +223,21 @@ describe('credit repair, applicant to staff', () => {
 
     await page.getByRole('button', { name: 'Imzolash va yuborish' }).click();
     await page.waitForURL(/\/credit-repair-success\?lang=uz/);
-    await page.getByText('Arizangiz muvaffaqiyatli yuborildi', { exact: false }).waitFor();
+    await page.getByRole('heading', { name: 'Shartnomangiz imzolandi va arizangiz qabul qilindi', level: 1 }).waitFor();
     // The new screen is announced: focus is on its heading, not lost on <body>.
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    // What the applicant needs next, in Uzbek: the reference to quote (copied exactly), that the contract
+    // was e-mailed, the last day to cancel in the page's one date format with its zone, their private page.
+    const reference = String(await page.getByTestId('reference').textContent());
+    expect(reference).toMatch(/^CR-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
+    await page.getByRole('button', { name: 'Raqamdan nusxa olish' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(reference);
+    expect(await page.getByTestId('success-mailed').textContent()).toContain('Imzolangan shartnomangiz');
+    const deadline = String(await page.getByTestId('success-cancellation').textContent());
+    expect(deadline).toMatch(/^Siz .+ kuni tugaydigan yarim tungacha \(America\/[A-Za-z_]+ vaqti bilan\)/);
+    expect(await page.getByText('Keyin nima boʻladi').count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Kredit tarixini tiklash' }).count()).toBe(0); // no way back to the empty form
+    expect(await violations(page), 'axe-core on the success page').toEqual([]);
     expect(popups).toBe(0); // credit repair is paid once performed: no checkout now
     expect(await page.getByRole('link', { name: 'Toʻlovga oʻtish' }).count()).toBe(0);
 
@@ -213,6 +248,8 @@ describe('credit repair, applicant to staff', () => {
     expect(stored?.stateId).toMatch(/\.png$/);
     const signatures = await admin.collection('signatures').getFullList({ filter: `record = "${stored?.id}"` });
     expect(signatures.filter((s) => s.signed).map((s) => [s.document, s.signedName, s.language])).toEqual([['contract', 'Aziza Karimova', 'uz']]);
+    expect(stored?.reference).toBe(reference);
+    expect(deadline).toContain(`(${String(stored?.timeZone)} vaqti bilan)`); // the zone the deadline is midnight in
 
     // The applicant's own page (the link in their e-mail, its token in the fragment): the deadline, and cancelling within it.
     // No request of the page carries the token in its URL or its Referer (servers log both); the API gets it in a header.
@@ -221,8 +258,11 @@ describe('credit repair, applicant to staff', () => {
     page.on('request', (request) => {
       if (`${request.url()} ${request.headers()['referer'] ?? ''}`.includes(token)) carried.push(request.url());
     });
-    await page.goto(`${site.url}/application/creditrepair?lang=uz#${token}`);
+    // From the success page's own link: the same page, the token only in the fragment.
+    await page.getByRole('link', { name: 'Ariza sahifangizni ochish' }).click();
+    await page.waitForURL((url) => url.pathname === '/application/creditrepair' && url.hash === `#${token}`);
     await page.getByTestId('cancel-window').waitFor();
+    expect(await page.getByTestId('application-summary').textContent()).toContain(reference);
     expect(carried).toEqual([]);
     expect(await violations(page), 'axe-core on the application page').toEqual([]);
     expect(await page.getByTestId('payment-later').textContent()).toContain('Xizmat koʻrsatilmaguncha');
@@ -269,12 +309,13 @@ describe('credit repair, applicant to staff', () => {
     await page.waitForURL(/\/success\?lang=ru/);
     const pay = page.getByRole('link', { name: 'Перейти к оплате' });
     await pay.waitFor();
+    expect(await page.getByTestId('reference').textContent()).toMatch(/^CL-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
     // It shows with the page, its first section open, and opens the next one.
-    expect(await page.getByRole('button', { name: 'Успешно' }).getAttribute('aria-expanded')).toBe('true');
-    await page.getByRole('button', { name: 'Меню' }).click();
+    expect(await page.getByRole('button', { name: 'Заявка получена: что дальше' }).getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('button', { name: 'Другие наши услуги' }).click();
     await page.getByRole('link', { name: 'Беспроцентный кредит' }).waitFor();
     expect(fetched.filter((path) => path.includes('/AccordionBlock-'))).toHaveLength(1);
-    expect(await pay.getAttribute('href')).toMatch(/^https:\/\/checkout\.formwork\.invalid\/claim\?client_reference_id=claim-\w{15}$/);
+    expect(await pay.getAttribute('href')).toMatch(/^https:\/\/checkout\.formwork\.test\/claim\?client_reference_id=claim-\w{15}$/);
     expect(await page.getByText('Браузер заблокировал окно оплаты', { exact: false }).count()).toBe(1);
     const admin = await superuserClient(site);
     const stored = await admin.collection('claim').getFirstListItem('firstName = "Иван"');
@@ -296,6 +337,7 @@ describe('credit repair, applicant to staff', () => {
     await page.getByTestId('record-card').first().waitFor();
     const card = page.getByTestId('record-card').filter({ hasText: 'Aziza' });
     expect(await card.textContent()).toContain('•••••6789'); // SSN masked in the list
+    expect(await card.getByTestId('record-reference').textContent()).toMatch(/^Reference CR-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
     expect(await card.getByTestId('cancel-deadline').textContent()).toMatch(/^Cancelled by the applicant on /);
     await card.getByRole('button', { name: 'Copy First name' }).click();
     await page.getByRole('tooltip', { name: 'Copied' }).waitFor(); // seen

@@ -128,7 +128,7 @@ describe('npm start', () => {
     const res = await fetch(`${url}${submitUrl('ssn')}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Sealed Backup', ssn: '123450029', variant: 'full', locale: 'en', proof: await solvedProof(url, 'ssn') }),
+      body: JSON.stringify({ name: 'Sealed Backup', email: 'sealed@example.com', ssn: '123450029', variant: 'full', locale: 'en', proof: await solvedProof(url, 'ssn') }),
     });
     expect(res.status).toBe(200);
 
