@@ -255,6 +255,8 @@ describe('prerendered pages', () => {
     expect(await page.getByRole('tab', { name: /UZ/ }).isDisabled()).toBe(true); // the page around it waits too
     release();
     await hydrated(page);
+    // What the page preloads as it mounts (the Save for later dialog) is in before the applicant starts.
+    await page.waitForLoadState('networkidle');
     // From then on the form is whole: its first use fetches no code of it (the proof of work's worker aside).
     const scripts: string[] = [];
     page.on('request', (r) => /\.js$/.test(new URL(r.url()).pathname) && scripts.push(new URL(r.url()).pathname));

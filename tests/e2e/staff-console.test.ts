@@ -166,7 +166,7 @@ describe('staff console', () => {
 
   it('keeps search text typed and not yet applied when the page changes, and the page when a filter is applied', async () => {
     const root = await superuserClient(site);
-    for (let i = 0; i < 21; i++) await root.collection('aloqacorpcontacts').create({ fname: `Pager${i}`, lname: 'Contact', message: 'A question.', variant: 'full', locale: 'en' });
+    for (let i = 0; i < 21; i++) await root.collection('aloqacorpcontacts').create({ fname: `Pager${i}`, lname: 'Contact', email: `pager${i}@example.com`, message: 'A question.', variant: 'full', locale: 'en' });
     const page = await signedIn('viewer', '/contacts');
     await page.getByRole('navigation', { name: 'Page 1 of 2' }).waitFor();
     await page.getByLabel('Search').fill('pager1');

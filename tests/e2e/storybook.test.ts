@@ -128,7 +128,9 @@ describe('storybook', () => {
       page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && problems.push(m.text()));
       page.on('pageerror', (e) => problems.push(e.message));
       page.removeAllListeners('response');
-      page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
+      // Storybook has no server: a form's question to ours (whether its checkout opens) goes unanswered, as
+      // offline, and the form then promises no payment window. Anything else that fails is a problem.
+      page.on('response', (r) => r.status() >= 400 && !new URL(r.url()).pathname.startsWith('/api/formwork/') && problems.push(`${r.status()} ${r.url()}`));
       await page.goto(`${server.url}/iframe.html?id=${story.id}&viewMode=story`);
       await page.locator('#storybook-root h1, #storybook-root article').first().waitFor({ timeout: 20_000 });
       // The heading may come before the rest (a form's module and messages load after it).
