@@ -37,6 +37,11 @@ export const MAIL_VARIABLES = [
   // in when sent) and the days it works.
   'resumeUrl',
   'resumeDays',
+  // A reply staff wrote to the applicant (pb_hooks/lib/replies.js): its text, one entry per paragraph
+  // ({{#each paragraphs}}{{this}}{{/each}}), escaped like every other value.
+  'paragraphs',
+  // A staff member's password reset (pb_hooks/staffPassword.pb.js): the site's own reset page, with the token.
+  'resetUrl',
 ];
 /**
  * The variables that are text a visitor typed (the name as the form's fields compose it). An e-mail that
@@ -49,12 +54,12 @@ const VISITOR_TEXT = ['name'];
 export const CANCELLATION = 'cancellation';
 export const STAFF_CANCELLATION = 'staff-cancellation';
 /** Templates that go to staff (their own addresses): every other template goes to an applicant. */
-const STAFF_TEMPLATES = ['staff-notice', 'staff-digest', STAFF_CANCELLATION];
+const STAFF_TEMPLATES = ['staff-notice', 'staff-digest', STAFF_CANCELLATION, 'staff-password-reset'];
 /**
  * The only values a template may put where a link's address goes: the company's own (the site's pages,
  * the checkout link of service.json, the company's phone and e-mail from site.json).
  */
-const LINK_VARIABLES = ['statusUrl', 'resumeUrl', 'checkoutUrl', 'listUrl', 'company.phoneDigits', 'company.email'];
+const LINK_VARIABLES = ['statusUrl', 'resumeUrl', 'checkoutUrl', 'listUrl', 'resetUrl', 'company.phoneDigits', 'company.email'];
 /** The end of a template's text where a value put next becomes (part of) a link's address: an attribute that takes a URL, or a URL begun. */
 const IN_LINK = /(?:\s(?:href|src|srcset|action|formaction|background|poster|cite|xlink:href)\s*=\s*(?:"[^"]*|'[^']*|[^\s"'>]*)|[a-z][a-z0-9+.-]*:(?:\/\/)?[^\s"'<>]*)$/i;
 

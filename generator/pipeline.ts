@@ -13,13 +13,15 @@ import { emitRegistry, type Files } from './emit/registry.ts';
 import { emitServer } from './emit/server.ts';
 import { emitMail } from './emit/mail.ts';
 import { emitPdf } from './emit/pdf.ts';
+import { emitStaffTexts } from './emit/staffTexts.ts';
 import { emitStories } from './emit/stories.ts';
 import { emitFormTypes } from './emit/formTypes.ts';
 import { emitContract } from './emit/contract.ts';
 import { planMigrations, recordedCollections, type PlannedMigration } from './emit/migrations.ts';
 import { emitRetired } from './emit/retired.ts';
 import { columnClashes, sealedName, siteCollections } from './transform/collections.ts';
-import { reconcileCollections, type Reconciled, type Rename } from './transform/retire.ts';
+import { reconcileCollections, type Reconciled, type Rename, type Rewrite } from './transform/retire.ts';
+import { statusAfter } from './model/workflow.ts';
 
 export interface GenerateOptions {
   root: string;
@@ -55,6 +57,15 @@ function renamesOf(model: SiteModel): Rename[] {
   );
 }
 
+/**
+ * Each service's status column: a stored status the service no longer has is rewritten through its
+ * workflow's `from` (else to its first status), not kept: the server owns the column, and a status no
+ * move leads from would strand the application.
+ */
+function statusRewrites(model: SiteModel): Rewrite[] {
+  return model.services.map((s) => ({ collection: s.collection, field: 'status', to: statusAfter(s.workflow, s.statusFrom) }));
+}
+
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const { root } = options;
   const schemasDir = options.schemasDir ?? join(root, 'schemas');
@@ -73,7 +84,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   // What the database already holds: retired columns stay, declared renames keep their values.
   const migrationsDir = options.migrationsDir ?? join(root, 'pb_migrations');
   const recorded = recordedCollections(migrationsDir);
-  const reconciled = reconcileCollections(recorded.collections, siteCollections(model), renamesOf(model), options.drop, recorded.formerNames);
+  const reconciled = reconcileCollections(recorded.collections, siteCollections(model), renamesOf(model), options.drop, recorded.formerNames, statusRewrites(model));
   model.services.forEach((s, i) => {
     for (const p of reconciled.problems.filter((x) => x.collection === s.collection)) {
       // A sealed copy's rename fails with its field's, which is reported already.
@@ -92,11 +103,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     ...emitServer(model),
     ...emitMail(model),
     ...(await emitPdf(model)),
+    ...emitStaffTexts(model),
     ...emitStories(model),
     ...emitContract(model),
     ...(await emitFormTypes(model)),
     ...emitRetired(model, reconciled),
   ]);
-  const migrations = planMigrations(migrationsDir, reconciled.collections, options.now);
+  const migrations = planMigrations(migrationsDir, reconciled.collections, options.now, { rewrites: reconciled.rewrites, trash: model.trashCollection });
   return { model, files, migrations, reconciled };
 }

@@ -121,6 +121,17 @@ export interface ServiceJson {
   mail?: { applicant?: { template: string; to: string }; staff?: boolean; name?: string[]; status?: StatusMailJson };
   agreements?: AgreementsJson;
   payment?: 'upfront' | 'after-cancellation' | 'after-service';
+  /** The service's own statuses (service.meta.json workflow); without it, site.json's. */
+  workflow?: WorkflowJson;
+}
+
+/** service.json "workflow": the statuses, where staff may move each, and what stored statuses become. */
+export interface WorkflowJson {
+  statuses: string[];
+  transitions: Record<string, string[]>;
+  /** The badge colours of its own statuses (site.json statusMeanings.colors give the others theirs). */
+  colors?: Record<string, string>;
+  from?: Record<string, string>;
 }
 
 /** One step of a form in steps (ui.meta.json): its id (title: the service message steps.<id>) and fields. */
@@ -152,6 +163,8 @@ export interface AdminJson {
   title: string;
   deleted: string;
   fields: { name: string; display?: 'text' | 'email' | 'phone' | 'file' | 'date'; tail?: number; copy?: boolean; label?: string }[];
+  /** The list's columns (admin.meta.json columns); default: generator/model/columns.ts. */
+  columns?: { name: string; sortable?: boolean; label?: string }[];
 }
 
 /** pages/<id>/page.json (page.meta.json). */
@@ -168,6 +181,10 @@ export interface SiteJson extends SiteBasics {
   /** Answers saved to continue later, behind an e-mailed resume link (server only). */
   draftCollection: string;
   statusMeanings: StatusMeanings;
+  /** Per status, where staff may move an application (the workflow of services without their own). */
+  transitions: Record<string, string[]>;
+  /** The canned replies staff may send an applicant (texts: common i18n reply.<id>.title|body; model/replies.ts). */
+  replies?: string[];
   retention: { default: number; categories: Record<string, number>; signatureYears: number };
   company: Company;
   brand: BrandJson;

@@ -11,7 +11,8 @@ export const STAFF_PART = 'staff';
 
 /** The part of the catalogue a message key belongs to. */
 export function messagePartOf(key: string): string {
-  if (key.startsWith('staff.')) return STAFF_PART;
+  // Canned replies (reply.<id>.*) are staff's texts too: their screens get them from the server, filled.
+  if (key.startsWith('staff.') || key.startsWith('reply.')) return STAFF_PART;
   if (isVerbatimMessage(key)) return agreementsPart(key.replace(/\.agreements\..*$/, ''));
   const page = /^page\.([^.]+)\./.exec(key);
   return page ? pagePart(page[1] as string) : CORE_PART;

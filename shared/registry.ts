@@ -219,6 +219,24 @@ export interface AdminField {
   retired?: true;
 }
 
+/**
+ * One column of a service's staff list (admin.ui.json "columns", else the default ones). reference,
+ * created (submitted), status, assignee, paid (payment state) and variant (the form) are the server's
+ * columns; name is the service's mail.name fields joined with a space; field is a card field.
+ */
+export interface AdminListColumn {
+  name: string;
+  kind: 'reference' | 'name' | 'created' | 'status' | 'assignee' | 'paid' | 'variant' | 'field';
+  /** Message key of the header (`staff.column.<kind>`, a field's card label, or admin.ui.json's own). */
+  label: MessageKey;
+  /** The PocketBase field the list sorts by (an indexed column); absent: not sortable. */
+  sort?: string;
+  /** name: the fields joined with a space, in order. */
+  fields?: string[];
+  /** field: the card's field (its display, options, masking). */
+  field?: AdminField;
+}
+
 export interface AdminCard {
   route: string;
   /** Other routes showing the same list. */
@@ -230,7 +248,8 @@ export interface AdminCard {
   sort: string;
   fields: AdminField[];
   /** Fields the list's search box looks in (plain, non-sensitive values of the card). */
-  search: string[];
+  search: string[];  /** The list's columns, in order. */
+  columns: AdminListColumn[];
 }
 
 export interface ServiceEntry {
@@ -247,6 +266,31 @@ export interface ServiceEntry {
   agreements?: Agreements;
   forms: FormVariant[];
   admin: AdminCard;
+  /** The service's statuses and the moves staff may make (service.json workflow, else site.json's). */
+  workflow: Workflow;
+}
+
+/**
+ * A service's status workflow, as the browser and the server (pb_hooks/generated/services.js) both get
+ * it: its statuses in order (texts: status.<name>), where staff may move each, and what site.json's
+ * statusMeanings say of those it has.
+ */
+export interface Workflow {
+  statuses: string[];
+  /** A new submission's status; a record without one counts as in it. */
+  initial: string;
+  /** Per status, the statuses staff may move an application to (none: staff cannot move it on). */
+  transitions: Record<string, string[]>;
+  /** Statuses an application never leaves. */
+  final: string[];
+  /** What the applicant's own cancellation sets (staff never set it); absent when the service has no such status. */
+  cancelled?: string;
+  /** Statuses that start the service: staff may set them only after the applicant's cancellation period. */
+  startsService: string[];
+  /** The service was performed: a service paid afterwards offers its payment then. */
+  performed?: string;
+  /** The badge colour of each status (a Mantine colour); a status without one is grey. */
+  colors: Record<string, string>;
 }
 
 export interface AgreementDocument {
@@ -336,6 +380,8 @@ export interface SiteBasics {
   auditCollection: string;
   /** Status changes of applications, with who and when. */
   historyCollection: string;
+  /** Staff's internal notes and replies to the applicant, per application (kind note | reply). */
+  noteCollection: string;
   /** Agreements signed or shown with each application. */
   signatureCollection: string;
   /** Every agreement text presented, by hash (staff read what a signature names). */

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PbCollection, PbField } from '../transform/collections.ts';
 import { diffCollections, type CollectionChange } from '../transform/diff.ts';
+import type { Rewrites } from '../transform/retire.ts';
 import { render } from './template.ts';
 
 const SNAPSHOT = '// formwork:snapshot ';
@@ -97,7 +98,44 @@ const backfilled = (added: PbField[]): PbField[] => added.filter((f) => f.type =
 /** The indexes to build before the backfill: every one but those over a column still blank (a unique one would refuse the blanks). */
 const indexesBefore = (indexes: string[], fields: PbField[]): string[] => indexes.filter((sql) => !fields.some((f) => sql.includes(`\`${f.name}\``)));
 
-function renderChange(change: CollectionChange): { name: string; content: string } {
+/** Values a migration rewrites (transform/retire.ts Rewrite), and the trash whose deleted records hold them too. */
+export interface ValueRewrites {
+  rewrites: Rewrites;
+  trash: string;
+}
+
+/**
+ * The up step's rewrites of one collection (each old value → its new one, per column) and the down step's
+ * way back: each value the up step wrote goes back to the first old value mapped to it, and a value the
+ * collection gained (with no old one mapped to it) to the column's first old value.
+ */
+function valueSteps(change: Extract<CollectionChange, { kind: 'updated' }>, rewrites: ValueRewrites | undefined) {
+  const columns = rewrites?.rewrites.get(change.after.name) ?? {};
+  const trash = rewrites?.trash ?? '';
+  // A deleted record waits in the trash as JSON (pb_hooks/lib/trash.js): its value is rewritten there too.
+  const step = (field: string, pairs: [string, string][]) => ({
+    field,
+    // One line: [[old, new], …].
+    pairs: JSON.stringify(pairs),
+    trash,
+    trashSql: `UPDATE \`${trash}\` SET record = json_set(record, '$.${field}', {:to}) WHERE sourceCollection = {:collection} AND json_extract(record, '$.${field}') = {:from}`,
+  });
+  const up: ReturnType<typeof step>[] = [];
+  const down: ReturnType<typeof step>[] = [];
+  for (const [field, map] of Object.entries(columns)) {
+    up.push(step(field, Object.entries(map)));
+    const oldValues = (change.before.fields.find((f) => f.name === field)?.values as string[] | undefined) ?? [];
+    const gained = ((change.after.fields.find((f) => f.name === field)?.values as string[] | undefined) ?? []).filter((v) => !oldValues.includes(v));
+    const back = gained.flatMap((value): [string, string][] => {
+      const to = Object.keys(map).find((old) => map[old] === value) ?? oldValues[0];
+      return to === undefined ? [] : [[value, to]];
+    });
+    if (back.length) down.push(step(field, back));
+  }
+  return { up, down };
+}
+
+function renderChange(change: CollectionChange, rewrites?: ValueRewrites): { name: string; content: string } {
   const helpers = { pbJson: (c: PbCollection) => pbJson(c), position };
   switch (change.kind) {
     case 'created':
@@ -117,6 +155,7 @@ function renderChange(change: CollectionChange): { name: string; content: string
           'updated.js.hbs',
           {
             ...change,
+            values: valueSteps(change, rewrites),
             backfills: backfilled(change.added),
             fillIndexes: { before: indexesBefore(change.after.indexes, backfilled(change.added)), after: change.after.indexes },
             propsAfter: propsObject(change.props, 'after'),
@@ -136,11 +175,11 @@ export interface PlannedMigration {
 }
 
 /** New migration files for whatever the schemas changed since the last generated migration. */
-export function planMigrations(dir: string, wanted: PbCollection[], now = Math.floor(Date.now() / 1000)): PlannedMigration[] {
+export function planMigrations(dir: string, wanted: PbCollection[], now = Math.floor(Date.now() / 1000), rewrites?: ValueRewrites): PlannedMigration[] {
   const { collections, lastTimestamp } = recordedCollections(dir);
   let timestamp = Math.max(now, lastTimestamp + 1);
   return diffCollections(collections, wanted).map((change) => {
-    const { name, content } = renderChange(change);
+    const { name, content } = renderChange(change, rewrites);
     return { file: `${timestamp++}_${name}.js`, content, change };
   });
 }

@@ -3,7 +3,7 @@
  * (generator/agreementMarkup.ts), which the server archives with the text when it starts
  * (pb_hooks/lib/agreementTexts.js); kept out of mail.js, which every submission loads.
  *
- * pb_hooks/generated/pdf.js: what PocketBase's JS hooks need to write an agreement's PDF
+ * pb_hooks/generated/pdf.js: what PocketBase's JS hooks need to write an agreement's PDF (and staff's printed application)
  * (pb_hooks/lib/agreementPdf.js): jsPDF, bundled for goja (no window, no Node APIs, synchronous), Noto Sans
  * regular and bold subset to the characters an agreement can hold (its texts, the labels, and the Latin
  * and Cyrillic letters of a typed name, Uzbek ʻ included), and the PDF's labels per language.
@@ -61,6 +61,8 @@ function characters(site: SiteModel, texts: Record<string, Record<string, string
   };
   for (const s of site.services) for (const d of s.agreements?.documents ?? []) for (const l of site.languages) add(d.texts[l].title + d.texts[l].body);
   for (const l of Object.values(texts)) Object.values(l).forEach(add);
+  // The staff's printed application (pb_hooks/lib/applicationPdf.js): its headings, labels and option texts are site messages.
+  for (const l of site.languages) Object.values(site.messages[l]).forEach(add);
   Object.values(site.company).forEach((v) => add(String(v)));
   return [...set].sort().join('');
 }
@@ -105,7 +107,8 @@ function markupSource(site: SiteModel): string {
 }
 
 export async function emitPdf(site: SiteModel): Promise<Map<string, string>> {
-  if (!site.services.some((s) => s.agreements)) return new Map();
+  // Every site with services has staff who print applications (pb_hooks/lib/applicationPdf.js), agreements or not.
+  if (site.services.length === 0) return new Map();
   const texts = labels(site);
   const chars = characters(site, texts);
   const [regular, bold] = await Promise.all([subsetBase64(FONTS.regular, chars), subsetBase64(FONTS.bold, chars)]);

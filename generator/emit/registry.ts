@@ -1,5 +1,5 @@
 /** The renderer's view of the site: src/generated/registry.ts, one module per form and per page, one catalogue per language. */
-import type { AdminCard, FormModule, Locale, PageModule } from '../../shared/registry.ts';
+import type { AdminCard, AdminField, AdminListColumn, FormModule, Locale, PageModule } from '../../shared/registry.ts';
 import { siteCollections, type ServiceModel, type SiteModel } from '../model/types.ts';
 import { agreementsTable } from '../agreements.ts';
 import { browserValidatorSource, formSchemaId } from './browserValidators.ts';
@@ -63,7 +63,30 @@ function retiredCardFields(s: ServiceModel): AdminCard['fields'] {
     });
 }
 
+/**
+ * The list's columns (model/columns.ts) as the browser gets them: a built-in's header `staff.column.<kind>`,
+ * a field column with its card field (display, options, masking) and, by default, the field's label.
+ */
+function listColumns(s: ServiceModel, fields: AdminField[]): AdminListColumn[] {
+  return s.admin.columns.map((c) => {
+    const field = c.kind === 'field' ? fields.find((f) => f.name === c.name) : undefined;
+    return {
+      name: c.name,
+      kind: c.kind,
+      label: c.label ?? field?.label ?? `staff.column.${c.kind}`,
+      ...(c.sort ? { sort: c.sort } : {}),
+      ...(c.fields ? { fields: c.fields } : {}),
+      ...(field ? { field } : {}),
+    };
+  });
+}
+
 export function adminCard(s: ServiceModel): AdminCard {
+  const card = cardWithoutColumns(s);
+  return { ...card, columns: listColumns(s, card.fields) };
+}
+
+function cardWithoutColumns(s: ServiceModel): Omit<AdminCard, 'columns'> {
   return {
     route: s.admin.route,
     aliases: s.admin.aliases,
@@ -93,7 +116,13 @@ export function adminCard(s: ServiceModel): AdminCard {
 /** Labels resolve service-first; the registry records which key wins so the renderer needs no fallback for admin labels. */
 export function resolveAdminLabels(card: AdminCard, site: SiteModel): AdminCard {
   const en = site.messages.en;
-  return { ...card, fields: card.fields.map((f) => ({ ...f, label: f.label in en ? f.label : `fields.${f.name}.label` })) };
+  const fields = card.fields.map((f) => ({ ...f, label: f.label in en ? f.label : `fields.${f.name}.label` }));
+  const columns = card.columns.map((c) => {
+    const field = c.field && fields.find((f) => f.name === c.name);
+    // A field column without a header of its own reads the field's (resolved) label.
+    return field ? { ...c, field, label: c.label === c.field?.label ? field.label : c.label } : c;
+  });
+  return { ...card, fields, columns };
 }
 
 /**
@@ -128,6 +157,7 @@ export function emitRegistry(site: SiteModel): Files {
       module: formModuleName(s, v.id),
     })),
     admin: resolveAdminLabels(adminCard(s), site),
+    workflow: s.workflow,
   }));
   const pages = site.pages.map((p) => ({ id: p.id, route: p.route, title: `page.${p.id}.title` }));
   files.set(

@@ -57,7 +57,7 @@ function productTable(site: SiteModel) {
  * A message as plain text: literal parts as the reader sees them (ICU quoting undone), an argument
  * kept as `{name}` for the server to fill. A message with plurals or selects is not plain: undefined.
  */
-function plainMessage(locale: Locale, key: string, text: string | undefined): string | undefined {
+export function plainMessage(locale: Locale, key: string, text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
   const parts = compiledMessage(locale, key, text);
   if (!parts.every((p) => p.type === TYPE.literal || p.type === TYPE.argument)) return undefined;
@@ -72,9 +72,25 @@ function plainMessage(locale: Locale, key: string, text: string | undefined): st
 function cardTable(s: SiteModel['services'][number], site: SiteModel) {
   const card = resolveAdminLabels(adminCard(s), site);
   const text = (l: Locale, key: string) => plainMessage(l, key, site.messages[l][key]);
+  // A choice's option texts per language (value → text), as the staff card shows it (`${options}.${value}`).
+  const optionTexts = (options: string | undefined) =>
+    options
+      ? {
+          options: Object.fromEntries(
+            site.languages.map((l) => [
+              l,
+              Object.fromEntries(
+                Object.keys(site.messages[l])
+                  .filter((k) => k.startsWith(`${options}.`))
+                  .map((k) => [k.slice(options.length + 1), text(l, k) ?? site.messages[l][k]]),
+              ),
+            ]),
+          ),
+        }
+      : {};
   return card.fields.map((f) => {
     const labels = Object.fromEntries(site.languages.map((l) => [l, site.messages[l][f.label] ?? f.name]));
-    if (!f.columns) return { name: f.name, display: f.display, labels };
+    if (!f.columns) return { name: f.name, display: f.display, labels, ...optionTexts(f.options) };
     const row = (l: Locale) => text(l, `service.${s.id}.fields.${f.name}.row`) ?? `${labels[l]} {number}`;
     const columns = f.columns.map((c) => ({
       name: c.name,
@@ -83,8 +99,11 @@ function cardTable(s: SiteModel['services'][number], site: SiteModel) {
         // The colon is punctuation English, Uzbek and Russian share; the words are the service's texts.
         site.languages.map((l) => [l, `${row(l)}: ${text(l, c.label) ?? c.name}`]),
       ),
+      // The item field's own label (a printed group's rows name each value by it).
+      labels: Object.fromEntries(site.languages.map((l) => [l, text(l, c.label) ?? c.name])),
+      ...optionTexts(c.options),
     }));
-    return { name: f.name, display: f.display, labels, columns };
+    return { name: f.name, display: f.display, labels, rows: Object.fromEntries(site.languages.map((l) => [l, row(l)])), columns };
   });
 }
 
@@ -112,9 +131,13 @@ function servicesSource(site: SiteModel): string {
         categories: Object.fromEntries(s.fields.map((f) => [f.name, f.categories])),
         card: cardTable(s, site),
         payment: s.payment,
+        // Its statuses and the moves staff may make (lib/status.js refusal), as the browser's registry has them.
+        workflow: s.workflow,
         agreements: agreementsTable(s.agreements),
         search: adminCard(s).search,
         sort: s.admin.sort,
+        // The fields its list's columns sort by (each indexed, model/columns.ts): a list's sort is one of these.
+        sorts: s.admin.columns.flatMap((c) => (c.sort ? [c.sort] : [])),
         bodyLimits: bodyLimits(s),
       },
     ]),

@@ -14,12 +14,14 @@ import { brandModel } from './brand.ts';
 import { listingModel } from './listing.ts';
 import { checkRoutes } from './routes.ts';
 import { checkStatusMeanings } from './statuses.ts';
+import { checkWorkflow } from './workflow.ts';
+import { checkReplies } from './replies.ts';
 import { serviceModel } from './service.ts';
 import type { SiteModel } from './types.ts';
 
 export async function buildModel(sources: SchemaSources, problems: Problems): Promise<SiteModel> {
   const site = sources.site.data;
-  const services = await Promise.all(sources.services.map((s) => serviceModel(s, problems)));
+  const services = await Promise.all(sources.services.map((s) => serviceModel(s, problems, site)));
   const pages = pageModels(sources, problems);
   const messages = catalogues(sources, problems);
   addAgreements(services, sources, messages, problems);
@@ -32,7 +34,15 @@ export async function buildModel(sources: SchemaSources, problems: Problems): Pr
   for (const status of site.statuses) {
     if (!(`status.${status}` in messages.en)) problems.add(sources.site.path, '/statuses', `no English text for message "status.${status}" (common/i18n)`);
   }
+  services.forEach((s, i) => {
+    if (!sources.services[i]!.service.data.workflow) return;
+    s.workflow.statuses.forEach((status, j) => {
+      if (!(`status.${status}` in messages.en)) problems.add(sources.services[i]!.service.path, `/workflow/statuses/${j}`, `no English text for message "status.${status}" (common/i18n)`);
+    });
+  });
   checkStatusMeanings(site, sources.site.path, problems);
+  checkWorkflow(site.statuses, site.transitions, site.statusMeanings, sources.site.path, '', problems);
+  checkReplies(site.replies ?? [], site.languages, messages, sources.site.path, problems);
   const header = site.header ?? [];
   const footer = site.footer ?? [];
   for (const l of [...header, ...footer]) {
@@ -48,12 +58,15 @@ export async function buildModel(sources: SchemaSources, problems: Problems): Pr
     outboxCollection: site.outboxCollection,
     auditCollection: site.auditCollection,
     historyCollection: site.historyCollection,
+    noteCollection: site.noteCollection,
     statuses: site.statuses,
+    transitions: site.transitions,
     statusMeanings: site.statusMeanings,
     signatureCollection: site.signatureCollection,
     agreementTextCollection: site.agreementTextCollection,
     webhookEventCollection: site.webhookEventCollection,
     draftCollection: site.draftCollection,
+    replies: site.replies ?? [],
     // Without site.json's $comment.
     retention: { default: site.retention.default, categories: { ...site.retention.categories }, signatureYears: site.retention.signatureYears },
     mail,

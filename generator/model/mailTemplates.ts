@@ -9,20 +9,20 @@ import { CANCELLATION, mailModels, STAFF_CANCELLATION, STAFF_NOTICE, type MailTe
 import type { ServiceModel } from './types.ts';
 
 /**
- * service.json mail.status: its template exists and each status it notifies is one of site.json's, neither the
- * first (every submission starts there, nobody changes to it) nor the cancelled one (only the applicant
- * cancels, and that sends the cancellation e-mails).
+ * service.json mail.status: its template exists and each status it notifies is one of the service's (its
+ * workflow's, else site.json's), neither the first (every submission starts there, nobody changes to it)
+ * nor the cancelled one (only the applicant cancels, and that sends the cancellation e-mails).
  */
-function checkStatusMail(s: ServiceModel, where: string, sources: SchemaSources, names: Set<string>, problems: Problems): void {
+function checkStatusMail(s: ServiceModel, where: string, names: Set<string>, problems: Problems): void {
   const status = s.mail.status;
   if (!status) return;
-  const site = sources.site.data;
+  const { statuses, initial, cancelled } = s.workflow;
   if (!names.has(status.template)) problems.add(where, '/mail/status/template', `no template schemas/mail/${status.template.replace(`${s.id}/`, '')}/ or mail/${status.template.replace(`${s.id}/`, '')}/ in the service's folder`);
   status.notify.forEach((name, i) => {
     const at = `/mail/status/notify/${i}`;
-    if (!site.statuses.includes(name)) problems.add(where, at, `"${name}" is not one of the statuses (${site.statuses.join(', ')})`);
-    else if (name === site.statuses[0]) problems.add(where, at, `"${name}" is the first status, every new submission's: no change leads to it (the confirmation e-mail says it was received)`);
-    else if (name === site.statusMeanings.cancelled) problems.add(where, at, `"${name}" is the applicant's own cancellation, which sends its own e-mails (templates ${CANCELLATION} and ${STAFF_CANCELLATION})`);
+    if (!statuses.includes(name)) problems.add(where, at, `"${name}" is not one of the statuses (${statuses.join(', ')})`);
+    else if (name === initial) problems.add(where, at, `"${name}" is the first status, every new submission's: no change leads to it (the confirmation e-mail says it was received)`);
+    else if (name === cancelled) problems.add(where, at, `"${name}" is the applicant's own cancellation, which sends its own e-mails (templates ${CANCELLATION} and ${STAFF_CANCELLATION})`);
   });
 }
 
@@ -45,7 +45,7 @@ export function mailTemplates(services: ServiceModel[], sources: SchemaSources, 
       if (!names.has(s.mail.staffTemplate)) problems.add(where, '/mail/staff', `staff notices need the template schemas/mail/${STAFF_NOTICE}/`);
     }
     if (s.mail.status) s.mail.status = { ...s.mail.status, template: resolve(s.id, s.mail.status.template) };
-    checkStatusMail(s, where, sources, names, problems);
+    checkStatusMail(s, where, names, problems);
     // A right to cancel (agreements.cancellation): the applicant gets a confirmation, staff a notice.
     if (s.agreements?.businessDays) {
       const cancellation = { applicant: resolve(s.id, CANCELLATION), staff: resolve(s.id, STAFF_CANCELLATION) };

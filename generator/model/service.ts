@@ -7,6 +7,8 @@ import { readForm, type Form } from './form.ts';
 import { defaultCopy, derivedDisplay, displayProblem } from './adminDisplay.ts';
 import type { AdminFieldModel, FieldModel, ServiceModel } from './types.ts';
 import { shownFields, variantModels } from './variants.ts';
+import { listColumns } from './columns.ts';
+import { checkOwnNames, checkWorkflow, workflowModel, type SiteStatuses } from './workflow.ts';
 
 /**
  * The staff card's fields, each shown as its schema suggests (adminDisplay.ts): a sensitive field is
@@ -43,7 +45,17 @@ function mailOf(src: ServiceSource, form: Form, problems: Problems): ServiceMode
   };
 }
 
-export async function serviceModel(src: ServiceSource, problems: Problems): Promise<ServiceModel> {
+/** The service's workflow (its own, else the site's), its own checked; and what stored statuses it no longer has become. */
+function workflowOf(src: ServiceSource, site: SiteStatuses, problems: Problems): Pick<ServiceModel, 'workflow' | 'statusFrom'> {
+  const own = src.service.data.workflow;
+  if (own) {
+    checkWorkflow(own.statuses, own.transitions, site.statusMeanings, src.service.path, '/workflow', problems);
+    checkOwnNames(own, src.service.path, problems);
+  }
+  return { workflow: workflowModel(site, own), statusFrom: { ...(own?.from ?? {}) } };
+}
+
+export async function serviceModel(src: ServiceSource, problems: Problems, site: SiteStatuses): Promise<ServiceModel> {
   const service = src.service.data;
   const admin = src.admin.data;
   const ns = `service.${src.id}`;
@@ -53,6 +65,8 @@ export async function serviceModel(src: ServiceSource, problems: Problems): Prom
   const fields = fieldModels(src, form, shownIn, problems);
   const variants = variantModels(src, form, shownIn, problems);
   const adminCard = adminFields(src, form, fields, problems);
+  const mail = mailOf(src, form, problems);
+  const columns = listColumns(admin.columns, { ns, card: adminCard, nameFields: mail.name, payments: variants.some((v) => v.checkout) }, src.admin.path, problems);
   return {
     id: src.id,
     collection: service.collection,
@@ -68,10 +82,12 @@ export async function serviceModel(src: ServiceSource, problems: Problems): Prom
       title: namespaced(ns, admin.title),
       deleted: namespaced(ns, admin.deleted),
       fields: adminCard,
+      columns,
     },
     topic: service.trash.topic,
     referencePrefix: service.reference.prefix,
-    mail: mailOf(src, form, problems),
+    mail,
     payment: service.payment ?? 'upfront',
+    ...workflowOf(src, site, problems),
   };
 }

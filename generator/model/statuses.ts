@@ -16,7 +16,5 @@ export function checkStatusMeanings(site: Pick<SiteJson, 'statuses' | 'statusMea
     if (!known.has(status)) problems.add(path, pointer, `"${status}" is not one of the statuses (${site.statuses.join(', ')})`);
   }
   if (!m.final.includes(m.cancelled)) problems.add(path, '/statusMeanings/cancelled', `the cancelled status "${m.cancelled}" must be one of the final ones: a cancelled contract stays cancelled`);
-  const initial = site.statuses[0];
-  if (initial !== undefined && m.startsService.includes(initial)) problems.add(path, '/statusMeanings/startsService', `the first status "${initial}" is every new submission's: it cannot be one that starts the service`);
-  if (initial !== undefined && m.final.includes(initial)) problems.add(path, '/statusMeanings/final', `the first status "${initial}" is every new submission's: it cannot be final`);
+  // The first status's meanings are checked with the moves (workflow.ts checkWorkflow).
 }

@@ -3,7 +3,8 @@
  * validated sources).
  */
 import type { JSONSchema7 } from 'json-schema';
-import type { AdminDisplay, Block, BlockPlacement, Brand, Company, FieldTraits, FormSectionModel, FormStepModel, Link, ListedService, Locale, Product, SiteBasics } from '../../shared/registry.ts';
+import type { AdminDisplay, Block, BlockPlacement, Brand, Company, FieldTraits, FormSectionModel, FormStepModel, Link, ListedService, Locale, Product, SiteBasics, Workflow } from '../../shared/registry.ts';
+import type { ListColumnModel } from './columns.ts';
 import type { AgreementsModel, PaymentTiming } from '../agreements.ts';
 import type { MailTemplateModel } from '../mail.ts';
 import type { PropertySchema, SiteJson } from '../sources.ts';
@@ -98,7 +99,7 @@ export interface ServiceModel {
   variants: VariantModel[];
   constants: Record<string, number | string>;
   checkout?: { url: string; env: string };
-  admin: { route: string; aliases: string[]; sort: string; title: string; deleted: string; fields: AdminFieldModel[] };
+  admin: { route: string; aliases: string[]; sort: string; title: string; deleted: string; fields: AdminFieldModel[]; columns: ListColumnModel[] };
   topic: string;
   /** The capitals before the dash of every reference the service's applications get (service.json reference.prefix). */
   referencePrefix: string;
@@ -119,6 +120,10 @@ export interface ServiceModel {
   agreements?: AgreementsModel;
   /** When the checkout link is offered (service.json "payment"). */
   payment: PaymentTiming;
+  /** Its statuses and the moves staff may make (service.json workflow, else site.json's; model/workflow.ts). */
+  workflow: Workflow;
+  /** Stored statuses the service no longer has → the status each becomes (service.json workflow.from). */
+  statusFrom: Record<string, string>;
   /** Columns kept for old records (set by pipeline.ts from the migrations, after the model is built). */
   retired?: RetiredColumn[];
   /** Per select field, values its column keeps for old records beside the form's (an enum that changed). */
@@ -132,7 +137,7 @@ export interface PageModel {
 }
 
 /** site.json as the model holds it (what the statuses mean is checked against the list), with the rest of the site. */
-export interface SiteModel extends Pick<SiteJson, keyof SiteBasics | 'webhookEventCollection' | 'draftCollection' | 'statusMeanings'> {
+export interface SiteModel extends Pick<SiteJson, keyof SiteBasics | 'webhookEventCollection' | 'draftCollection' | 'statusMeanings' | 'replies' | 'transitions'> {
   /** Days personal data is kept: per CCPA category letter, else the default (site.json retention). */
   retention: RetentionModel;
   company: Company;
@@ -166,6 +171,6 @@ export interface RetentionModel {
 
 /** The names of the collections every site has beside its services, as both runtimes are told them. */
 export function siteCollections(site: SiteModel) {
-  const { staffCollection, trashCollection, outboxCollection, auditCollection, historyCollection, signatureCollection, agreementTextCollection, webhookEventCollection, draftCollection } = site;
-  return { staffCollection, trashCollection, outboxCollection, auditCollection, historyCollection, signatureCollection, agreementTextCollection, webhookEventCollection, draftCollection };
+  const { staffCollection, trashCollection, outboxCollection, auditCollection, historyCollection, noteCollection, signatureCollection, agreementTextCollection, webhookEventCollection, draftCollection } = site;
+  return { staffCollection, trashCollection, outboxCollection, auditCollection, historyCollection, noteCollection, signatureCollection, agreementTextCollection, webhookEventCollection, draftCollection };
 }

@@ -7,6 +7,7 @@ import { crc32 } from 'node:zlib';
 import type { FieldModel, ServiceModel, SiteModel } from '../model/types.ts';
 import { PROTOCOL } from '../contract.ts';
 import { groupColumnBytes } from './bodyLimits.ts';
+import { declaredSorts } from '../model/columns.ts';
 
 export type PbField = Record<string, unknown> & { id: string; name: string; type: string };
 
@@ -26,6 +27,17 @@ export interface PbCollection {
 }
 
 export const LOCALE_VALUES = ['en', 'uz', 'ru'];
+
+/** A staff record's id (PocketBase's 15 characters) or nothing: the assignee, a note's author. */
+export const STAFF_ID_PATTERN = '^[a-z0-9]{15}$|^$';
+export const ASSIGNEE_FIELD = 'assignee';
+/** A note staff keep for themselves, or a reply e-mailed to the applicant. */
+export const NOTE_KINDS = ['note', 'reply'];
+/** What the audit log records (cancel: the applicant's own, through their status link). */
+export const AUDIT_ACTIONS = ['reveal', 'export', 'restore', 'purge', 'delete', 'staff', 'cancel', 'account-link', 'note', 'reply', 'assign', 'status', 'print'];
+
+/** An index for a list sorted or filtered by `field`, newest first within it. */
+const listIndex = (collection: string, field: string): string[] => [`CREATE INDEX \`idx_${collection}_${field}\` ON \`${collection}\` (\`${field}\`, \`created\`)`];
 
 /** Fields every service record has beside its form's own; the renderer sends them, the server checks them. */
 export const SYSTEM_FIELDS = ['variant', 'locale', PROTOCOL.fields.idempotencyKey] as const;
@@ -193,8 +205,12 @@ export function serviceCollection(s: ServiceModel, site: SiteModel): PbCollectio
             field(s.collection, 'date', 'paidAt', { required: false, min: '', max: '' }),
           ]
         : []),
-      // Set by the server: the first status on create, then only through the status endpoint.
-      field(s.collection, 'select', 'status', { required: false, maxSelect: 1, values: site.statuses }),
+      // Set by the server: the first status on create, then only through the status endpoint. The service's
+      // own statuses (its workflow's, else the site's); a migration rewrites those it no longer has (emit/migrations.ts).
+      field(s.collection, 'select', 'status', { required: false, maxSelect: 1, values: s.workflow.statuses }),
+      // The staff member working on it (POST /api/formwork/assign/…): a staff record id, '' = nobody. Text, not a
+      // relation, since a viewer may not read other staff records through one; names come from the directory route.
+      field(s.collection, 'text', ASSIGNEE_FIELD, { required: false, min: 0, max: 15, pattern: STAFF_ID_PATTERN, autogeneratePattern: '', primaryKey: false }),
       referenceField(s),
       ...(s.agreements
         ? [
@@ -214,6 +230,11 @@ export function serviceCollection(s: ServiceModel, site: SiteModel): PbCollectio
     indexes: [
       `CREATE INDEX \`idx_${s.collection}_created\` ON \`${s.collection}\` (\`created\`)`,
       `CREATE INDEX \`idx_${s.collection}_status\` ON \`${s.collection}\` (\`status\`, \`created\`)`,
+      // The list sorts and filters by these (mine, unassigned, paid) with the newest first: one index each.
+      ...listIndex(s.collection, ASSIGNEE_FIELD),
+      ...(takesPayment(s) ? listIndex(s.collection, 'paymentStatus') : []),
+      // Columns admin.ui.json makes sortable (model/columns.ts).
+      ...declaredSorts(s.admin.columns).flatMap((f) => listIndex(s.collection, f)),
       // A retry that raced past the hook's look-up is refused here (and answered with the first record).
       `CREATE UNIQUE INDEX \`idx_${s.collection}_${IDEMPOTENCY_KEY}\` ON \`${s.collection}\` (\`${IDEMPOTENCY_KEY}\`) WHERE \`${IDEMPOTENCY_KEY}\` != ''`,
       // Two applications never share a reference (the applicant's quote finds one).
@@ -270,6 +291,31 @@ export function trashCollection(site: SiteModel): PbCollection {
 
 const withDeleteRule = (deleteRule: string, c: PbCollection): PbCollection => ({ ...c, deleteRule });
 
+/**
+ * Staff's internal notes on an application and the replies sent to its applicant (kind reply, with the
+ * canned reply's id and the outbox e-mail): staff read them, only the server's routes write them
+ * (POST /api/formwork/notes/… and /reply/…), never shown to the applicant. Purged with the application (lib/forget.js).
+ */
+export function noteCollection(site: SiteModel): PbCollection {
+  const name = site.noteCollection;
+  return serverWritten(
+    name,
+    site,
+    [
+      textField(name, 'sourceCollection', 100, true),
+      textField(name, 'record', 50, true),
+      field(name, 'select', 'kind', { required: true, maxSelect: 1, values: NOTE_KINDS }),
+      field(name, 'text', 'author', { required: false, min: 0, max: 15, pattern: STAFF_ID_PATTERN, autogeneratePattern: '', primaryKey: false }),
+      textField(name, 'authorEmail', 255, false),
+      textField(name, 'body', 5000, true),
+      textField(name, 'template', 50, false),
+      textField(name, 'mail', 15, false),
+      ...autodates(name),
+    ],
+    [`CREATE INDEX \`idx_${name}_record\` ON \`${name}\` (\`sourceCollection\`, \`record\`, \`created\`)`],
+  );
+}
+
 /** Audited staff actions: only admins read it, nobody but the server writes or deletes it. */
 export function auditCollection(site: SiteModel): PbCollection {
   const name = site.auditCollection;
@@ -281,7 +327,8 @@ export function auditCollection(site: SiteModel): PbCollection {
       [
         // cancel: an applicant cancelled through their status link (no staff account; its ip and userAgent say from where).
         // account-link: an admin issued a link to a connected account's payments page (pb_hooks/lib/accountLinks.js).
-        field(name, 'select', 'action', { required: true, maxSelect: 1, values: ['reveal', 'export', 'restore', 'purge', 'delete', 'staff', 'cancel', 'account-link'] }),
+        // note, reply, assign, status, print: the work on an application (notes, replies, assignee, status, its printout).
+        field(name, 'select', 'action', { required: true, maxSelect: 1, values: AUDIT_ACTIONS }),
         textField(name, 'actor', 50, false),
         textField(name, 'actorEmail', 255, false),
         textField(name, 'sourceCollection', 100, false),
@@ -446,7 +493,8 @@ export function outboxCollection(site: SiteModel): PbCollection {
     [
       textField(name, 'sourceCollection', 100, true),
       textField(name, 'record', 50, true),
-      field(name, 'select', 'kind', { required: true, maxSelect: 1, values: ['applicant', 'staff'] }),
+      // reply: staff's e-mail to the applicant from the application's page (POST /api/formwork/reply/…).
+      field(name, 'select', 'kind', { required: true, maxSelect: 1, values: ['applicant', 'staff', 'reply'] }),
       field(name, 'email', 'to', { required: true, exceptDomains: null, onlyDomains: null }),
       textField(name, 'locale', 5, true),
       textField(name, 'template', 100, false),
@@ -491,6 +539,8 @@ export function staffCollection(site: SiteModel): PbCollection {
       field(name, 'select', 'role', { required: true, maxSelect: 1, values: ['viewer', 'admin'] }),
       field(name, 'bool', 'disabled', { required: false }),
       field(name, 'bool', 'mfa', { required: false }),
+      // The language staff screens and the staff member's e-mails are in ('' = the site's default).
+      field(name, 'select', 'language', { required: false, maxSelect: 1, values: LOCALE_VALUES }),
       ...autodates(name),
     ],
     indexes: [],
@@ -517,6 +567,7 @@ export function siteCollections(site: SiteModel): PbCollection[] {
     outboxCollection(site),
     auditCollection(site),
     historyCollection(site),
+    noteCollection(site),
     signatureCollection(site),
     agreementTextCollection(site),
     webhookEventCollection(site),

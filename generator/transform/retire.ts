@@ -8,7 +8,9 @@
  *   column and keeps its values (core/collection_record_table_sync.go: same id, new name = RENAME COLUMN);
  * - a field keeps the id of the column of its name and type, whatever name that id was derived from, so a
  *   migrated rename stays migrated when `x-renamed-from` is left in place or taken out;
- * - a select column keeps the values it had: old records hold them;
+ * - a select column keeps the values it had: old records hold them; except a column the server owns whose
+ *   stored values are rewritten (a service's status, through its workflow's `from`): its old values go,
+ *   and the migration rewrites the records holding them before the column changes (emit/migrations.ts);
  * - a collection the schemas no longer name (a removed service) is kept unless dropped (`--drop <collection>`);
  * - a field whose type changed cannot reuse its column: an error unless the old column is dropped.
  * Pure: collections in, collections out.
@@ -31,6 +33,19 @@ export interface ReconcileProblem {
   message: string;
 }
 
+/**
+ * A select column whose values no longer in the schema are rewritten rather than kept: `to` says what a
+ * stored value becomes (a service's status: its workflow's `from`, else its first status).
+ */
+export interface Rewrite {
+  collection: string;
+  field: string;
+  to: (old: string) => string;
+}
+
+/** Per collection, per rewritten column, each old value → the value it becomes. */
+export type Rewrites = Map<string, Record<string, Record<string, string>>>;
+
 export interface Reconciled {
   /** What the next migration should leave: the schemas' collections plus what the database keeps. */
   collections: PbCollection[];
@@ -38,6 +53,8 @@ export interface Reconciled {
   retired: Map<string, PbField[]>;
   /** Per collection and select field, the values the column keeps for old records beside the schema's. */
   keptValues: Map<string, Record<string, string[]>>;
+  /** Per collection and select field, the values it no longer has and what the migration rewrites them to. */
+  rewrites: Rewrites;
   /** Collections kept although the schemas no longer name them. */
   keptCollections: PbCollection[];
   /** What `--drop` removes: columns of a collection, or (fields null) the whole collection. */
@@ -83,8 +100,9 @@ function reconcileOne(
   wanted: PbCollection,
   renames: Rename[],
   drops: Set<string>,
-  out: Pick<Reconciled, 'retired' | 'keptValues' | 'dropped' | 'problems'>,
+  out: Pick<Reconciled, 'retired' | 'keptValues' | 'rewrites' | 'dropped' | 'problems'>,
   formerNames: Map<string, Set<string>> | undefined,
+  rewrites: Rewrite[],
 ): PbCollection {
   const problem = (field: string, keyword: ReconcileProblem['keyword'], message: string) => out.problems.push({ collection: wanted.name, field, keyword, message });
   const oldByName = new Map(old.fields.map((f) => [f.name, f]));
@@ -130,18 +148,25 @@ function reconcileOne(
     return { ...f, id: from.id };
   });
 
-  // Select columns keep every value they had: old records hold them.
+  // Select columns keep every value they had: old records hold them. A rewritten one's records get new ones.
   const kept: Record<string, string[]> = {};
+  const rewritten: Record<string, Record<string, string>> = {};
   const withValues = fields.map((f) => {
     const before = old.fields.find((x) => x.id === f.id);
     if (f.type !== 'select' || before?.type !== 'select') return f;
     const values = f.values as string[];
     const extra = (before.values as string[]).filter((v) => !values.includes(v));
     if (extra.length === 0) return f;
+    const rewrite = rewrites.find((r) => r.field === f.name);
+    if (rewrite) {
+      rewritten[f.name] = Object.fromEntries(extra.map((v) => [v, rewrite.to(v)]));
+      return f;
+    }
     kept[f.name] = extra;
     return { ...f, values: [...values, ...extra] };
   });
   if (Object.keys(kept).length) out.keptValues.set(wanted.name, kept);
+  if (Object.keys(rewritten).length) out.rewrites.set(wanted.name, rewritten);
 
   const ids = new Set(withValues.map((f) => f.id));
   const names = new Set(withValues.map((f) => f.name));
@@ -169,8 +194,10 @@ export function reconcileCollections(
   drops: string[] = [],
   /** Per collection and field id, the names the column has had (emit/migrations.ts): tells a migrated rename from a wrong one. */
   formerNames?: Map<string, Map<string, Set<string>>>,
+  /** Select columns whose values the schemas map rather than keep (a service's status). */
+  rewrites: Rewrite[] = [],
 ): Reconciled {
-  const out: Reconciled = { collections: [], retired: new Map(), keptValues: new Map(), keptCollections: [], dropped: [], problems: [] };
+  const out: Reconciled = { collections: [], retired: new Map(), keptValues: new Map(), rewrites: new Map(), keptCollections: [], dropped: [], problems: [] };
   const fieldDrops = new Map<string, Set<string>>();
   const collectionDrops = new Set<string>();
   for (const d of drops) {
@@ -193,7 +220,7 @@ export function reconcileCollections(
     const old = recordedByName.get(c.name);
     const renames1 = renameList(renames, c.name);
     if (old) {
-      out.collections.push(reconcileOne(old, c, renames1, fieldDrops.get(c.name) ?? new Set(), out, formerNames?.get(c.name)));
+      out.collections.push(reconcileOne(old, c, renames1, fieldDrops.get(c.name) ?? new Set(), out, formerNames?.get(c.name), rewrites.filter((r) => r.collection === c.name)));
       continue;
     }
     for (const r of renames1) {

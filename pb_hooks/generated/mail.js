@@ -2246,6 +2246,215 @@ Raqam: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") |
 \u041D\u043E\u043C\u0435\u0440: ` + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 8, column: 7 }, end: { line: 8, column: 20 } } }) : helper)) != null ? stack1 : "") + `. \u041A\u043E\u043D\u0444\u0438\u0434\u0435\u043D\u0446\u0438\u0430\u043B\u044C\u043D\u044B\u0435 \u0434\u0430\u043D\u043D\u044B\u0435 \u0438 \u0434\u043E\u043A\u0443\u043C\u0435\u043D\u0442\u044B \u0435\u0441\u0442\u044C \u0442\u043E\u043B\u044C\u043A\u043E \u0432 \u0441\u043F\u0438\u0441\u043A\u0435 \u0434\u043B\u044F \u0441\u043E\u0442\u0440\u0443\u0434\u043D\u0438\u043A\u043E\u0432, \u043D\u0438\u043A\u043E\u0433\u0434\u0430 \u0432 \u043F\u0438\u0441\u044C\u043C\u0430\u0445.
 `;
     }, useData: !0 }) } },
+    "staff-password-reset": { en: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return ((stack1 = container.lambda((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + ": set a new password for the staff console";
+    }, useData: !0 }), html: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `<div lang="en" style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
+  <p>Hello,</p>
+  <p>Someone asked to set a new password for your staff account. To do it, open this link; it works once and only for a short time:</p>
+  <p><a href="` + alias1((helper = (helper = lookupProperty(helpers, "resetUrl") || (depth0 != null ? lookupProperty(depth0, "resetUrl") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "resetUrl", hash: {}, data, loc: { start: { line: 4, column: 14 }, end: { line: 4, column: 26 } } }) : helper)) + `">Set a new password</a></p>
+  <p>If it was not you, ignore this e-mail: your password stays as it is.</p>
+  <p>` + alias1(container.lambda((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + `</p>
+</div>
+`;
+    }, useData: !0 }), text: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `Hello,
+
+Someone asked to set a new password for your staff account. To do it, open this link; it works once and only for a short time:
+
+` + ((stack1 = (helper = (helper = lookupProperty(helpers, "resetUrl") || (depth0 != null ? lookupProperty(depth0, "resetUrl") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "resetUrl", hash: {}, data, loc: { start: { line: 5, column: 0 }, end: { line: 5, column: 12 } } }) : helper)) != null ? stack1 : "") + `
+
+If it was not you, ignore this e-mail: your password stays as it is.
+
+` + ((stack1 = container.lambda((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
+`;
+    }, useData: !0 }) }, uz: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return ((stack1 = container.lambda((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + ": xodimlar paneli uchun yangi parol o\u02BBrnating";
+    }, useData: !0 }), html: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `<div lang="uz" style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
+  <p>Assalomu alaykum,</p>
+  <p>Xodim hisobingiz uchun yangi parol o\u02BBrnatish so\u02BBraldi. Buning uchun ushbu havolani oching; u faqat bir marta va qisqa vaqt ishlaydi:</p>
+  <p><a href="` + alias1((helper = (helper = lookupProperty(helpers, "resetUrl") || (depth0 != null ? lookupProperty(depth0, "resetUrl") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "resetUrl", hash: {}, data, loc: { start: { line: 4, column: 14 }, end: { line: 4, column: 26 } } }) : helper)) + `">Yangi parol o\u02BBrnatish</a></p>
+  <p>Agar buni siz so\u02BBramagan bo\u02BBlsangiz, bu xatga e\u02BCtibor bermang: parolingiz o\u02BBzgarmaydi.</p>
+  <p>` + alias1(container.lambda((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + `</p>
+</div>
+`;
+    }, useData: !0 }), text: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `Assalomu alaykum,
+
+Xodim hisobingiz uchun yangi parol o\u02BBrnatish so\u02BBraldi. Buning uchun ushbu havolani oching; u faqat bir marta va qisqa vaqt ishlaydi:
+
+` + ((stack1 = (helper = (helper = lookupProperty(helpers, "resetUrl") || (depth0 != null ? lookupProperty(depth0, "resetUrl") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "resetUrl", hash: {}, data, loc: { start: { line: 5, column: 0 }, end: { line: 5, column: 12 } } }) : helper)) != null ? stack1 : "") + `
+
+Agar buni siz so\u02BBramagan bo\u02BBlsangiz, bu xatga e\u02BCtibor bermang: parolingiz o\u02BBzgarmaydi.
+
+` + ((stack1 = container.lambda((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
+`;
+    }, useData: !0 }) }, ru: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return ((stack1 = container.lambda((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + ": \u0443\u0441\u0442\u0430\u043D\u043E\u0432\u0438\u0442\u0435 \u043D\u043E\u0432\u044B\u0439 \u043F\u0430\u0440\u043E\u043B\u044C \u0434\u043B\u044F \u043F\u0430\u043D\u0435\u043B\u0438 \u0441\u043E\u0442\u0440\u0443\u0434\u043D\u0438\u043A\u043E\u0432";
+    }, useData: !0 }), html: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `<div lang="ru" style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
+  <p>\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!</p>
+  <p>\u0414\u043B\u044F \u0432\u0430\u0448\u0435\u0439 \u0443\u0447\u0451\u0442\u043D\u043E\u0439 \u0437\u0430\u043F\u0438\u0441\u0438 \u0441\u043E\u0442\u0440\u0443\u0434\u043D\u0438\u043A\u0430 \u0437\u0430\u043F\u0440\u043E\u0448\u0435\u043D\u0430 \u0443\u0441\u0442\u0430\u043D\u043E\u0432\u043A\u0430 \u043D\u043E\u0432\u043E\u0433\u043E \u043F\u0430\u0440\u043E\u043B\u044F. \u0414\u043B\u044F \u044D\u0442\u043E\u0433\u043E \u043E\u0442\u043A\u0440\u043E\u0439\u0442\u0435 \u0441\u0441\u044B\u043B\u043A\u0443; \u043E\u043D\u0430 \u0434\u0435\u0439\u0441\u0442\u0432\u0443\u0435\u0442 \u043E\u0434\u0438\u043D \u0440\u0430\u0437 \u0438 \u043D\u0435\u0434\u043E\u043B\u0433\u043E:</p>
+  <p><a href="` + alias1((helper = (helper = lookupProperty(helpers, "resetUrl") || (depth0 != null ? lookupProperty(depth0, "resetUrl") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "resetUrl", hash: {}, data, loc: { start: { line: 4, column: 14 }, end: { line: 4, column: 26 } } }) : helper)) + `">\u0423\u0441\u0442\u0430\u043D\u043E\u0432\u0438\u0442\u044C \u043D\u043E\u0432\u044B\u0439 \u043F\u0430\u0440\u043E\u043B\u044C</a></p>
+  <p>\u0415\u0441\u043B\u0438 \u044D\u0442\u043E \u0431\u044B\u043B\u0438 \u043D\u0435 \u0432\u044B, \u043F\u0440\u043E\u0441\u0442\u043E \u043D\u0435 \u043E\u0431\u0440\u0430\u0449\u0430\u0439\u0442\u0435 \u0432\u043D\u0438\u043C\u0430\u043D\u0438\u044F \u043D\u0430 \u044D\u0442\u043E \u043F\u0438\u0441\u044C\u043C\u043E: \u0432\u0430\u0448 \u043F\u0430\u0440\u043E\u043B\u044C \u043E\u0441\u0442\u0430\u043D\u0435\u0442\u0441\u044F \u043F\u0440\u0435\u0436\u043D\u0438\u043C.</p>
+  <p>` + alias1(container.lambda((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + `</p>
+</div>
+`;
+    }, useData: !0 }), text: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435!
+
+\u0414\u043B\u044F \u0432\u0430\u0448\u0435\u0439 \u0443\u0447\u0451\u0442\u043D\u043E\u0439 \u0437\u0430\u043F\u0438\u0441\u0438 \u0441\u043E\u0442\u0440\u0443\u0434\u043D\u0438\u043A\u0430 \u0437\u0430\u043F\u0440\u043E\u0448\u0435\u043D\u0430 \u0443\u0441\u0442\u0430\u043D\u043E\u0432\u043A\u0430 \u043D\u043E\u0432\u043E\u0433\u043E \u043F\u0430\u0440\u043E\u043B\u044F. \u0414\u043B\u044F \u044D\u0442\u043E\u0433\u043E \u043E\u0442\u043A\u0440\u043E\u0439\u0442\u0435 \u0441\u0441\u044B\u043B\u043A\u0443; \u043E\u043D\u0430 \u0434\u0435\u0439\u0441\u0442\u0432\u0443\u0435\u0442 \u043E\u0434\u0438\u043D \u0440\u0430\u0437 \u0438 \u043D\u0435\u0434\u043E\u043B\u0433\u043E:
+
+` + ((stack1 = (helper = (helper = lookupProperty(helpers, "resetUrl") || (depth0 != null ? lookupProperty(depth0, "resetUrl") : depth0)) != null ? helper : container.hooks.helperMissing, typeof helper == "function" ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, { name: "resetUrl", hash: {}, data, loc: { start: { line: 5, column: 0 }, end: { line: 5, column: 12 } } }) : helper)) != null ? stack1 : "") + `
+
+\u0415\u0441\u043B\u0438 \u044D\u0442\u043E \u0431\u044B\u043B\u0438 \u043D\u0435 \u0432\u044B, \u043F\u0440\u043E\u0441\u0442\u043E \u043D\u0435 \u043E\u0431\u0440\u0430\u0449\u0430\u0439\u0442\u0435 \u0432\u043D\u0438\u043C\u0430\u043D\u0438\u044F \u043D\u0430 \u044D\u0442\u043E \u043F\u0438\u0441\u044C\u043C\u043E: \u0432\u0430\u0448 \u043F\u0430\u0440\u043E\u043B\u044C \u043E\u0441\u0442\u0430\u043D\u0435\u0442\u0441\u044F \u043F\u0440\u0435\u0436\u043D\u0438\u043C.
+
+` + ((stack1 = container.lambda((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
+`;
+    }, useData: !0 }) } },
+    "staff-reply": { en: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 11 } } }) : helper)) != null ? stack1 : "") + ": a message about your application (" + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 1, column: 47 }, end: { line: 1, column: 60 } } }) : helper)) != null ? stack1 : "") + ")";
+    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      return '<p style="white-space: pre-line">' + container.escapeExpression(container.lambda(depth0, depth0)) + `</p>
+`;
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `<div lang="en" style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
+  ` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "paragraphs") : depth0, { name: "each", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 2, column: 2 }, end: { line: 3, column: 11 } } })) != null ? stack1 : "") + "  <p>Your reference: <strong>" + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 4, column: 29 }, end: { line: 4, column: 42 } } }) : helper)) + "</strong> (" + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 4, column: 53 }, end: { line: 4, column: 64 } } }) : helper)) + `). To answer, reply to this e-mail and keep the reference in it.</p>
+  <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + '<br><a href="tel:' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phoneDigits") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + '</a> \xB7 <a href="mailto:' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "email") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "email") : stack1, depth0)) + "</a><br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + `</p>
+</div>
+`;
+    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1;
+      return ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "") + `
+
+`;
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "paragraphs") : depth0, { name: "each", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 1, column: 0 }, end: { line: 3, column: 9 } } })) != null ? stack1 : "") + "Your reference: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 4, column: 16 }, end: { line: 4, column: 29 } } }) : helper)) != null ? stack1 : "") + " (" + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 4, column: 31 }, end: { line: 4, column: 42 } } }) : helper)) != null ? stack1 : "") + `). To answer, reply to this e-mail and keep the reference in it.
+
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) != null ? stack1 : "") + " \xB7 " + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "email") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) != null ? stack1 : "") + `
+`;
+    }, useData: !0 }) }, uz: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 11 } } }) : helper)) != null ? stack1 : "") + ": arizangiz bo\u02BByicha xabar (" + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 1, column: 39 }, end: { line: 1, column: 52 } } }) : helper)) != null ? stack1 : "") + ")";
+    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      return '<p style="white-space: pre-line">' + container.escapeExpression(container.lambda(depth0, depth0)) + `</p>
+`;
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `<div lang="uz" style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
+  ` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "paragraphs") : depth0, { name: "each", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 2, column: 2 }, end: { line: 3, column: 11 } } })) != null ? stack1 : "") + "  <p>Ariza raqami: <strong>" + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 4, column: 27 }, end: { line: 4, column: 40 } } }) : helper)) + "</strong> (\xAB" + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 4, column: 52 }, end: { line: 4, column: 63 } } }) : helper)) + `\xBB). Javob berish uchun ushbu xatga javob yozing va raqamni saqlab qoldiring.</p>
+  <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + '<br><a href="tel:' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phoneDigits") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + '</a> \xB7 <a href="mailto:' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "email") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "email") : stack1, depth0)) + "</a><br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + `</p>
+</div>
+`;
+    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1;
+      return ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "") + `
+
+`;
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "paragraphs") : depth0, { name: "each", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 1, column: 0 }, end: { line: 3, column: 9 } } })) != null ? stack1 : "") + "Ariza raqami: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 4, column: 14 }, end: { line: 4, column: 27 } } }) : helper)) != null ? stack1 : "") + " (\xAB" + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 4, column: 30 }, end: { line: 4, column: 41 } } }) : helper)) != null ? stack1 : "") + `\xBB). Javob berish uchun ushbu xatga javob yozing va raqamni saqlab qoldiring.
+
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) != null ? stack1 : "") + " \xB7 " + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "email") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) != null ? stack1 : "") + `
+`;
+    }, useData: !0 }) }, ru: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 11 } } }) : helper)) != null ? stack1 : "") + ": \u0441\u043E\u043E\u0431\u0449\u0435\u043D\u0438\u0435 \u043F\u043E \u0432\u0430\u0448\u0435\u0439 \u0437\u0430\u044F\u0432\u043A\u0435 (" + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 1, column: 40 }, end: { line: 1, column: 53 } } }) : helper)) != null ? stack1 : "") + ")";
+    }, useData: !0 }), html: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      return '<p style="white-space: pre-line">' + container.escapeExpression(container.lambda(depth0, depth0)) + `</p>
+`;
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.escapeExpression, alias5 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return `<div lang="ru" style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">
+  ` + ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "paragraphs") : depth0, { name: "each", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 2, column: 2 }, end: { line: 3, column: 11 } } })) != null ? stack1 : "") + "  <p>\u041D\u043E\u043C\u0435\u0440 \u0437\u0430\u044F\u0432\u043A\u0438: <strong>" + alias4((helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 4, column: 27 }, end: { line: 4, column: 40 } } }) : helper)) + "</strong> (\xAB" + alias4((helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 4, column: 52 }, end: { line: 4, column: 63 } } }) : helper)) + `\xBB). \u0427\u0442\u043E\u0431\u044B \u043E\u0442\u0432\u0435\u0442\u0438\u0442\u044C, \u043E\u0442\u0432\u0435\u0442\u044C\u0442\u0435 \u043D\u0430 \u044D\u0442\u043E \u043F\u0438\u0441\u044C\u043C\u043E, \u043D\u0435 \u0443\u0434\u0430\u043B\u044F\u044F \u043D\u043E\u043C\u0435\u0440 \u0437\u0430\u044F\u0432\u043A\u0438.</p>
+  <p>` + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) + '<br><a href="tel:' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phoneDigits") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) + '</a> \xB7 <a href="mailto:' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "email") : stack1, depth0)) + '">' + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "email") : stack1, depth0)) + "</a><br>" + alias4(alias5((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) + `</p>
+</div>
+`;
+    }, useData: !0 }), text: H.template({ 0: function(container, depth0, helpers, partials, data) {
+      var stack1;
+      return ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "") + `
+
+`;
+    }, compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
+      var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", alias4 = container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName))
+          return parent[propertyName];
+      };
+      return ((stack1 = lookupProperty(helpers, "each").call(alias1, depth0 != null ? lookupProperty(depth0, "paragraphs") : depth0, { name: "each", hash: {}, fn: container.program(0, data, 0), inverse: container.noop, data, loc: { start: { line: 1, column: 0 }, end: { line: 3, column: 9 } } })) != null ? stack1 : "") + "\u041D\u043E\u043C\u0435\u0440 \u0437\u0430\u044F\u0432\u043A\u0438: " + ((stack1 = (helper = (helper = lookupProperty(helpers, "reference") || (depth0 != null ? lookupProperty(depth0, "reference") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "reference", hash: {}, data, loc: { start: { line: 4, column: 14 }, end: { line: 4, column: 27 } } }) : helper)) != null ? stack1 : "") + " (\xAB" + ((stack1 = (helper = (helper = lookupProperty(helpers, "service") || (depth0 != null ? lookupProperty(depth0, "service") : depth0)) != null ? helper : alias2, typeof helper === alias3 ? helper.call(alias1, { name: "service", hash: {}, data, loc: { start: { line: 4, column: 30 }, end: { line: 4, column: 41 } } }) : helper)) != null ? stack1 : "") + `\xBB). \u0427\u0442\u043E\u0431\u044B \u043E\u0442\u0432\u0435\u0442\u0438\u0442\u044C, \u043E\u0442\u0432\u0435\u0442\u044C\u0442\u0435 \u043D\u0430 \u044D\u0442\u043E \u043F\u0438\u0441\u044C\u043C\u043E, \u043D\u0435 \u0443\u0434\u0430\u043B\u044F\u044F \u043D\u043E\u043C\u0435\u0440 \u0437\u0430\u044F\u0432\u043A\u0438.
+
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "name") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "phone") : stack1, depth0)) != null ? stack1 : "") + " \xB7 " + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "email") : stack1, depth0)) != null ? stack1 : "") + `
+` + ((stack1 = alias4((stack1 = depth0 != null ? lookupProperty(depth0, "company") : depth0) != null ? lookupProperty(stack1, "address") : stack1, depth0)) != null ? stack1 : "") + `
+`;
+    }, useData: !0 }) } },
     "status-change": { en: { subject: H.template({ compiler: [8, ">= 4.3.0"], main: function(container, depth0, helpers, partials, data) {
       var stack1, helper, alias1 = depth0 != null ? depth0 : container.nullContext || {}, alias2 = container.hooks.helperMissing, alias3 = "function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName))
@@ -2399,7 +2608,7 @@ Savolingiz bo\u02BBlsa, ushbu xatga javob yozing yoki ` + ((stack1 = alias4((sta
     }, useData: !0 }) } }
   },
   agreementTemplates: ["agreement"],
-  reads: { acknowledgement: ["company", "reference", "service", "submittedAt"], agreement: ["agreements", "cancelTimeZone", "cancelUntil", "company", "reference", "service", "statusUrl", "submittedAt"], cancellation: ["changedAt", "company", "reference", "service", "statusUrl"], confirmation: ["company", "reference", "service", "submittedAt"], "draft-resume": ["company", "form", "resumeDays", "resumeUrl"], "payment-due": ["checkoutUrl", "company", "reference", "service", "statusUrl"], "staff-cancellation": ["changedAt", "form", "language", "listUrl", "name", "reference", "service", "submittedAt"], "staff-digest": ["count", "notices"], "staff-notice": ["fields", "form", "language", "listUrl", "name", "reference", "service", "submittedAt"], "status-change": ["changedAt", "company", "reference", "service", "status", "statusUrl"] },
+  reads: { acknowledgement: ["company", "reference", "service", "submittedAt"], agreement: ["agreements", "cancelTimeZone", "cancelUntil", "company", "reference", "service", "statusUrl", "submittedAt"], cancellation: ["changedAt", "company", "reference", "service", "statusUrl"], confirmation: ["company", "reference", "service", "submittedAt"], "draft-resume": ["company", "form", "resumeDays", "resumeUrl"], "payment-due": ["checkoutUrl", "company", "reference", "service", "statusUrl"], "staff-cancellation": ["changedAt", "form", "language", "listUrl", "name", "reference", "service", "submittedAt"], "staff-digest": ["count", "notices"], "staff-notice": ["fields", "form", "language", "listUrl", "name", "reference", "service", "submittedAt"], "staff-password-reset": ["company", "resetUrl"], "staff-reply": ["company", "paragraphs", "reference", "service"], "status-change": ["changedAt", "company", "reference", "service", "status", "statusUrl"] },
   services: {
     claim: {
       id: "claim",
@@ -6279,8 +6488,27 @@ Washington, D.C. 20580`
       }
     }
   },
-  statusNames: { en: { new: "New", review: "In review", approved: "Approved", rejected: "Rejected", done: "Done", cancelled: "Cancelled by the applicant" }, uz: { new: "Yangi", review: "Ko\u02BBrib chiqilmoqda", approved: "Tasdiqlangan", rejected: "Rad etilgan", done: "Bajarilgan", cancelled: "Ariza beruvchi tomonidan bekor qilingan" }, ru: { new: "\u041D\u043E\u0432\u0430\u044F", review: "\u041D\u0430 \u0440\u0430\u0441\u0441\u043C\u043E\u0442\u0440\u0435\u043D\u0438\u0438", approved: "\u041E\u0434\u043E\u0431\u0440\u0435\u043D\u0430", rejected: "\u041E\u0442\u043A\u043B\u043E\u043D\u0435\u043D\u0430", done: "\u0412\u044B\u043F\u043E\u043B\u043D\u0435\u043D\u0430", cancelled: "\u041E\u0442\u043C\u0435\u043D\u0435\u043D\u0430 \u0437\u0430\u044F\u0432\u0438\u0442\u0435\u043B\u0435\u043C" } },
+  statusNames: { en: { new: "New", review: "In review", approved: "Approved", rejected: "Rejected", done: "Done", cancelled: "Cancelled by the applicant", answered: "Answered", open: "Open", pending: "Pending", solved: "Solved" }, uz: { new: "Yangi", review: "Ko\u02BBrib chiqilmoqda", approved: "Tasdiqlangan", rejected: "Rad etilgan", done: "Bajarilgan", cancelled: "Ariza beruvchi tomonidan bekor qilingan", answered: "Javob berilgan", open: "Ochiq", pending: "Javob kutilmoqda", solved: "Hal qilingan" }, ru: { new: "\u041D\u043E\u0432\u0430\u044F", review: "\u041D\u0430 \u0440\u0430\u0441\u0441\u043C\u043E\u0442\u0440\u0435\u043D\u0438\u0438", approved: "\u041E\u0434\u043E\u0431\u0440\u0435\u043D\u0430", rejected: "\u041E\u0442\u043A\u043B\u043E\u043D\u0435\u043D\u0430", done: "\u0412\u044B\u043F\u043E\u043B\u043D\u0435\u043D\u0430", cancelled: "\u041E\u0442\u043C\u0435\u043D\u0435\u043D\u0430 \u0437\u0430\u044F\u0432\u0438\u0442\u0435\u043B\u0435\u043C", answered: "\u0414\u0430\u043D \u043E\u0442\u0432\u0435\u0442", open: "\u041E\u0442\u043A\u0440\u044B\u0442\u0430", pending: "\u041E\u0436\u0438\u0434\u0430\u0435\u0442 \u043E\u0442\u0432\u0435\u0442\u0430", solved: "\u0420\u0435\u0448\u0435\u043D\u0430" } },
   days: { en: { long: "{month} {day}, {year}", months: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] }, uz: { long: "{year}-yil {day}-{month}", months: ["yanvar", "fevral", "mart", "aprel", "may", "iyun", "iyul", "avgust", "sentabr", "oktabr", "noyabr", "dekabr"] }, ru: { long: "{day} {month} {year} \u0433.", months: ["\u044F\u043D\u0432\u0430\u0440\u044F", "\u0444\u0435\u0432\u0440\u0430\u043B\u044F", "\u043C\u0430\u0440\u0442\u0430", "\u0430\u043F\u0440\u0435\u043B\u044F", "\u043C\u0430\u044F", "\u0438\u044E\u043D\u044F", "\u0438\u044E\u043B\u044F", "\u0430\u0432\u0433\u0443\u0441\u0442\u0430", "\u0441\u0435\u043D\u0442\u044F\u0431\u0440\u044F", "\u043E\u043A\u0442\u044F\u0431\u0440\u044F", "\u043D\u043E\u044F\u0431\u0440\u044F", "\u0434\u0435\u043A\u0430\u0431\u0440\u044F"] } },
+  replies: { "documents-missing": { en: { title: "Documents missing", body: `Hello {name},
+
+Thank you for your application for {service} (reference {reference}). To continue, we need some more documents from you. Please reply to this e-mail with them attached, or call us and we will tell you exactly which ones we need.` }, uz: { title: "Hujjatlar yetishmayapti", body: `Assalomu alaykum, {name}!
+
+\xAB{service}\xBB xizmati uchun arizangiz (raqami {reference}) uchun rahmat. Uni davom ettirish uchun bizga sizdan yana bir nechta hujjat kerak. Iltimos, ularni ushbu xatga ilova qilib javob yuboring yoki bizga qo\u02BBng\u02BBiroq qiling \u2014 qaysi hujjatlar kerakligini aniq aytib beramiz.` }, ru: { title: "\u041D\u0435 \u0445\u0432\u0430\u0442\u0430\u0435\u0442 \u0434\u043E\u043A\u0443\u043C\u0435\u043D\u0442\u043E\u0432", body: `\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435, {name}!
+
+\u0421\u043F\u0430\u0441\u0438\u0431\u043E \u0437\u0430 \u0432\u0430\u0448\u0443 \u0437\u0430\u044F\u0432\u043A\u0443 \u043D\u0430 \u0443\u0441\u043B\u0443\u0433\u0443 \xAB{service}\xBB (\u043D\u043E\u043C\u0435\u0440 {reference}). \u0427\u0442\u043E\u0431\u044B \u043F\u0440\u043E\u0434\u043E\u043B\u0436\u0438\u0442\u044C \u0440\u0430\u0431\u043E\u0442\u0443, \u043D\u0430\u043C \u043D\u0443\u0436\u043D\u044B \u043E\u0442 \u0432\u0430\u0441 \u0435\u0449\u0451 \u043D\u0435\u043A\u043E\u0442\u043E\u0440\u044B\u0435 \u0434\u043E\u043A\u0443\u043C\u0435\u043D\u0442\u044B. \u041F\u043E\u0436\u0430\u043B\u0443\u0439\u0441\u0442\u0430, \u043E\u0442\u0432\u0435\u0442\u044C\u0442\u0435 \u043D\u0430 \u044D\u0442\u043E \u043F\u0438\u0441\u044C\u043C\u043E, \u043F\u0440\u0438\u043B\u043E\u0436\u0438\u0432 \u0438\u0445, \u0438\u043B\u0438 \u043F\u043E\u0437\u0432\u043E\u043D\u0438\u0442\u0435 \u043D\u0430\u043C \u2014 \u043C\u044B \u0441\u043A\u0430\u0436\u0435\u043C, \u043A\u0430\u043A\u0438\u0435 \u0438\u043C\u0435\u043D\u043D\u043E \u0434\u043E\u043A\u0443\u043C\u0435\u043D\u0442\u044B \u043D\u0443\u0436\u043D\u044B.` } }, "in-progress": { en: { title: "We are working on it", body: `Hello {name},
+
+We are working on your application for {service} (reference {reference}). We will write to you as soon as there is news. You do not need to do anything for now.` }, uz: { title: "Ariza ustida ishlayapmiz", body: `Assalomu alaykum, {name}!
+
+\xAB{service}\xBB xizmati uchun arizangiz (raqami {reference}) ustida ishlayapmiz. Yangilik bo\u02BBlishi bilan sizga xabar beramiz. Hozircha sizdan hech narsa talab qilinmaydi.` }, ru: { title: "\u0417\u0430\u044F\u0432\u043A\u0430 \u0432 \u0440\u0430\u0431\u043E\u0442\u0435", body: `\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435, {name}!
+
+\u041C\u044B \u0440\u0430\u0431\u043E\u0442\u0430\u0435\u043C \u043D\u0430\u0434 \u0432\u0430\u0448\u0435\u0439 \u0437\u0430\u044F\u0432\u043A\u043E\u0439 \u043D\u0430 \u0443\u0441\u043B\u0443\u0433\u0443 \xAB{service}\xBB (\u043D\u043E\u043C\u0435\u0440 {reference}). \u041C\u044B \u043D\u0430\u043F\u0438\u0448\u0435\u043C \u0432\u0430\u043C, \u043A\u0430\u043A \u0442\u043E\u043B\u044C\u043A\u043E \u043F\u043E\u044F\u0432\u044F\u0442\u0441\u044F \u043D\u043E\u0432\u043E\u0441\u0442\u0438. \u041F\u043E\u043A\u0430 \u043E\u0442 \u0432\u0430\u0441 \u043D\u0438\u0447\u0435\u0433\u043E \u043D\u0435 \u0442\u0440\u0435\u0431\u0443\u0435\u0442\u0441\u044F.` } }, completed: { en: { title: "Completed", body: `Hello {name},
+
+Your application for {service} (reference {reference}) is complete. Thank you for choosing us. If you have any question, reply to this e-mail.` }, uz: { title: "Bajarildi", body: `Assalomu alaykum, {name}!
+
+\xAB{service}\xBB xizmati uchun arizangiz (raqami {reference}) bo\u02BByicha ish yakunlandi. Bizni tanlaganingiz uchun rahmat. Savolingiz bo\u02BBlsa, ushbu xatga javob yozing.` }, ru: { title: "\u0412\u044B\u043F\u043E\u043B\u043D\u0435\u043D\u043E", body: `\u0417\u0434\u0440\u0430\u0432\u0441\u0442\u0432\u0443\u0439\u0442\u0435, {name}!
+
+\u0420\u0430\u0431\u043E\u0442\u0430 \u043F\u043E \u0432\u0430\u0448\u0435\u0439 \u0437\u0430\u044F\u0432\u043A\u0435 \u043D\u0430 \u0443\u0441\u043B\u0443\u0433\u0443 \xAB{service}\xBB (\u043D\u043E\u043C\u0435\u0440 {reference}) \u0437\u0430\u0432\u0435\u0440\u0448\u0435\u043D\u0430. \u0421\u043F\u0430\u0441\u0438\u0431\u043E, \u0447\u0442\u043E \u0432\u044B\u0431\u0440\u0430\u043B\u0438 \u043D\u0430\u0441. \u0415\u0441\u043B\u0438 \u0443 \u0432\u0430\u0441 \u0435\u0441\u0442\u044C \u0432\u043E\u043F\u0440\u043E\u0441\u044B, \u043E\u0442\u0432\u0435\u0442\u044C\u0442\u0435 \u043D\u0430 \u044D\u0442\u043E \u043F\u0438\u0441\u044C\u043C\u043E.` } } },
   company: { name: "Aloqa Corp", address: "1250 Example Avenue, Suite 300, Brooklyn, NY 11201", phone: "+1 (555) 010-0199", email: "info@aloqacorp.example", ein: "00-0000000", stateId: "NY-0000000" },
   defaultLanguage: "en"
 };

@@ -5,6 +5,7 @@ module.exports = {
   "outboxCollection": "outbox",
   "auditCollection": "auditlog",
   "historyCollection": "statushistory",
+  "noteCollection": "staffnotes",
   "signatureCollection": "signatures",
   "agreementTextCollection": "agreementtexts",
   "webhookEventCollection": "webhookevents",
@@ -169,6 +170,65 @@ module.exports = {
             "en": "Company, or time driven (Amazon Flex)",
             "uz": "Kompaniya yoki haydovchilik muddati (Amazon Flex)",
             "ru": "Компания или стаж вождения (Amazon Flex)"
+          },
+          "options": {
+            "en": {
+              "Uber": "Uber",
+              "Lyft": "Lyft",
+              "Amazon Flex": "Amazon Flex",
+              "Doordash": "Doordash",
+              "UberEATS": "UberEATS",
+              "PostMates": "PostMates",
+              "GrubHub": "GrubHub",
+              "Other": "Other",
+              "2 months": "2 months",
+              "4 months": "4 months",
+              "6 months": "6 months",
+              "1 year": "1 year",
+              "2 years": "2 years",
+              "3 years": "3 years",
+              "4 years": "4 years",
+              "5 years": "5 years",
+              "more than 5 years": "More than 5 years"
+            },
+            "uz": {
+              "Uber": "Uber",
+              "Lyft": "Lyft",
+              "Amazon Flex": "Amazon Flex",
+              "Doordash": "Doordash",
+              "UberEATS": "UberEATS",
+              "PostMates": "PostMates",
+              "GrubHub": "GrubHub",
+              "Other": "Boshqa",
+              "2 months": "2 oy",
+              "4 months": "4 oy",
+              "6 months": "6 oy",
+              "1 year": "1 yil",
+              "2 years": "2 yil",
+              "3 years": "3 yil",
+              "4 years": "4 yil",
+              "5 years": "5 yil",
+              "more than 5 years": "5 yildan koʻp"
+            },
+            "ru": {
+              "Uber": "Uber",
+              "Lyft": "Lyft",
+              "Amazon Flex": "Amazon Flex",
+              "Doordash": "Doordash",
+              "UberEATS": "UberEATS",
+              "PostMates": "PostMates",
+              "GrubHub": "GrubHub",
+              "Other": "Другая",
+              "2 months": "2 месяца",
+              "4 months": "4 месяца",
+              "6 months": "6 месяцев",
+              "1 year": "1 год",
+              "2 years": "2 года",
+              "3 years": "3 года",
+              "4 years": "4 года",
+              "5 years": "5 лет",
+              "more than 5 years": "Более 5 лет"
+            }
           }
         },
         {
@@ -191,6 +251,55 @@ module.exports = {
         }
       ],
       "payment": "upfront",
+      "workflow": {
+        "statuses": [
+          "new",
+          "review",
+          "approved",
+          "rejected",
+          "done",
+          "cancelled"
+        ],
+        "initial": "new",
+        "transitions": {
+          "new": [
+            "review",
+            "rejected"
+          ],
+          "review": [
+            "approved",
+            "rejected",
+            "new"
+          ],
+          "approved": [
+            "done",
+            "rejected"
+          ],
+          "rejected": [
+            "review",
+            "new"
+          ],
+          "done": [],
+          "cancelled": []
+        },
+        "final": [
+          "cancelled"
+        ],
+        "cancelled": "cancelled",
+        "startsService": [
+          "review",
+          "approved",
+          "done"
+        ],
+        "performed": "done",
+        "colors": {
+          "new": "blue.9",
+          "review": "violet.9",
+          "approved": "teal.9",
+          "rejected": "red.9",
+          "done": "gray.7"
+        }
+      },
       "agreements": null,
       "search": [
         "reference",
@@ -202,6 +311,13 @@ module.exports = {
         "message"
       ],
       "sort": "-created",
+      "sorts": [
+        "reference",
+        "created",
+        "status",
+        "assignee",
+        "paymentStatus"
+      ],
       "bodyLimits": {
         "text": 52924,
         "files": 10486272
@@ -345,6 +461,26 @@ module.exports = {
             "en": "Company type",
             "uz": "Kompaniya turi",
             "ru": "Тип компании"
+          },
+          "options": {
+            "en": {
+              "LLC": "LLC",
+              "INC": "INC",
+              "CORP": "CORP",
+              "Other": "Other"
+            },
+            "uz": {
+              "LLC": "LLC",
+              "INC": "INC",
+              "CORP": "CORP",
+              "Other": "Boshqa"
+            },
+            "ru": {
+              "LLC": "LLC",
+              "INC": "INC",
+              "CORP": "CORP",
+              "Other": "Другой"
+            }
           }
         },
         {
@@ -354,6 +490,167 @@ module.exports = {
             "en": "State of registration",
             "uz": "Roʻyxatdan oʻtkaziladigan shtat",
             "ru": "Штат регистрации"
+          },
+          "options": {
+            "en": {
+              "AK": "Alaska",
+              "AL": "Alabama",
+              "AR": "Arkansas",
+              "AZ": "Arizona",
+              "CA": "California",
+              "CO": "Colorado",
+              "CT": "Connecticut",
+              "DC": "District of Columbia",
+              "DE": "Delaware",
+              "FL": "Florida",
+              "GA": "Georgia",
+              "HI": "Hawaii",
+              "IA": "Iowa",
+              "ID": "Idaho",
+              "IL": "Illinois",
+              "IN": "Indiana",
+              "KS": "Kansas",
+              "KY": "Kentucky",
+              "LA": "Louisiana",
+              "MA": "Massachusetts",
+              "MD": "Maryland",
+              "ME": "Maine",
+              "MI": "Michigan",
+              "MN": "Minnesota",
+              "MO": "Missouri",
+              "MS": "Mississippi",
+              "MT": "Montana",
+              "NC": "North Carolina",
+              "ND": "North Dakota",
+              "NE": "Nebraska",
+              "NH": "New Hampshire",
+              "NJ": "New Jersey",
+              "NM": "New Mexico",
+              "NV": "Nevada",
+              "NY": "New York",
+              "OH": "Ohio",
+              "OK": "Oklahoma",
+              "OR": "Oregon",
+              "PA": "Pennsylvania",
+              "RI": "Rhode Island",
+              "SC": "South Carolina",
+              "SD": "South Dakota",
+              "TN": "Tennessee",
+              "TX": "Texas",
+              "UT": "Utah",
+              "VA": "Virginia",
+              "VT": "Vermont",
+              "WA": "Washington",
+              "WI": "Wisconsin",
+              "WV": "West Virginia",
+              "WY": "Wyoming"
+            },
+            "uz": {
+              "AK": "Alyaska",
+              "AL": "Alabama",
+              "AR": "Arkanzas",
+              "AZ": "Arizona",
+              "CA": "Kaliforniya",
+              "CO": "Kolorado",
+              "CT": "Konnektikut",
+              "DC": "Kolumbiya okrugi",
+              "DE": "Delaver",
+              "FL": "Florida",
+              "GA": "Jorjiya",
+              "HI": "Gavayi",
+              "IA": "Ayova",
+              "ID": "Aydaho",
+              "IL": "Illinoys",
+              "IN": "Indiana",
+              "KS": "Kanzas",
+              "KY": "Kentukki",
+              "LA": "Luiziana",
+              "MA": "Massachusets",
+              "MD": "Merilend",
+              "ME": "Meyn",
+              "MI": "Michigan",
+              "MN": "Minnesota",
+              "MO": "Missuri",
+              "MS": "Missisipi",
+              "MT": "Montana",
+              "NC": "Shimoliy Karolina",
+              "ND": "Shimoliy Dakota",
+              "NE": "Nebraska",
+              "NH": "Nyu-Xempshir",
+              "NJ": "Nyu-Jersi",
+              "NM": "Nyu-Meksiko",
+              "NV": "Nevada",
+              "NY": "Nyu-York",
+              "OH": "Ogayo",
+              "OK": "Oklaxoma",
+              "OR": "Oregon",
+              "PA": "Pensilvaniya",
+              "RI": "Rod-Aylend",
+              "SC": "Janubiy Karolina",
+              "SD": "Janubiy Dakota",
+              "TN": "Tennessi",
+              "TX": "Texas",
+              "UT": "Yuta",
+              "VA": "Virjiniya",
+              "VT": "Vermont",
+              "WA": "Vashington",
+              "WI": "Viskonsin",
+              "WV": "Gʻarbiy Virjiniya",
+              "WY": "Vayoming"
+            },
+            "ru": {
+              "AK": "Аляска",
+              "AL": "Алабама",
+              "AR": "Арканзас",
+              "AZ": "Аризона",
+              "CA": "Калифорния",
+              "CO": "Колорадо",
+              "CT": "Коннектикут",
+              "DC": "Округ Колумбия",
+              "DE": "Делавэр",
+              "FL": "Флорида",
+              "GA": "Джорджия",
+              "HI": "Гавайи",
+              "IA": "Айова",
+              "ID": "Айдахо",
+              "IL": "Иллинойс",
+              "IN": "Индиана",
+              "KS": "Канзас",
+              "KY": "Кентукки",
+              "LA": "Луизиана",
+              "MA": "Массачусетс",
+              "MD": "Мэриленд",
+              "ME": "Мэн",
+              "MI": "Мичиган",
+              "MN": "Миннесота",
+              "MO": "Миссури",
+              "MS": "Миссисипи",
+              "MT": "Монтана",
+              "NC": "Северная Каролина",
+              "ND": "Северная Дакота",
+              "NE": "Небраска",
+              "NH": "Нью-Гэмпшир",
+              "NJ": "Нью-Джерси",
+              "NM": "Нью-Мексико",
+              "NV": "Невада",
+              "NY": "Нью-Йорк",
+              "OH": "Огайо",
+              "OK": "Оклахома",
+              "OR": "Орегон",
+              "PA": "Пенсильвания",
+              "RI": "Род-Айленд",
+              "SC": "Южная Каролина",
+              "SD": "Южная Дакота",
+              "TN": "Теннесси",
+              "TX": "Техас",
+              "UT": "Юта",
+              "VA": "Виргиния",
+              "VT": "Вермонт",
+              "WA": "Вашингтон",
+              "WI": "Висконсин",
+              "WV": "Западная Виргиния",
+              "WY": "Вайоминг"
+            }
           }
         },
         {
@@ -367,6 +664,55 @@ module.exports = {
         }
       ],
       "payment": "upfront",
+      "workflow": {
+        "statuses": [
+          "new",
+          "review",
+          "approved",
+          "rejected",
+          "done",
+          "cancelled"
+        ],
+        "initial": "new",
+        "transitions": {
+          "new": [
+            "review",
+            "rejected"
+          ],
+          "review": [
+            "approved",
+            "rejected",
+            "new"
+          ],
+          "approved": [
+            "done",
+            "rejected"
+          ],
+          "rejected": [
+            "review",
+            "new"
+          ],
+          "done": [],
+          "cancelled": []
+        },
+        "final": [
+          "cancelled"
+        ],
+        "cancelled": "cancelled",
+        "startsService": [
+          "review",
+          "approved",
+          "done"
+        ],
+        "performed": "done",
+        "colors": {
+          "new": "blue.9",
+          "review": "violet.9",
+          "approved": "teal.9",
+          "rejected": "red.9",
+          "done": "gray.7"
+        }
+      },
       "agreements": null,
       "search": [
         "reference",
@@ -378,6 +724,13 @@ module.exports = {
         "state"
       ],
       "sort": "-created",
+      "sorts": [
+        "reference",
+        "created",
+        "status",
+        "assignee",
+        "paymentStatus"
+      ],
       "bodyLimits": {
         "text": 39033,
         "files": 10486272
@@ -471,6 +824,27 @@ module.exports = {
         }
       ],
       "payment": "upfront",
+      "workflow": {
+        "statuses": [
+          "new",
+          "answered"
+        ],
+        "initial": "new",
+        "transitions": {
+          "new": [
+            "answered"
+          ],
+          "answered": [
+            "new"
+          ]
+        },
+        "final": [],
+        "startsService": [],
+        "colors": {
+          "new": "blue.9",
+          "answered": "teal.9"
+        }
+      },
       "agreements": null,
       "search": [
         "reference",
@@ -481,6 +855,12 @@ module.exports = {
         "message"
       ],
       "sort": "created",
+      "sorts": [
+        "reference",
+        "created",
+        "status",
+        "assignee"
+      ],
       "bodyLimits": {
         "text": 51753,
         "files": 0
@@ -648,6 +1028,167 @@ module.exports = {
             "en": "State",
             "uz": "Shtat",
             "ru": "Штат"
+          },
+          "options": {
+            "en": {
+              "AK": "Alaska",
+              "AL": "Alabama",
+              "AR": "Arkansas",
+              "AZ": "Arizona",
+              "CA": "California",
+              "CO": "Colorado",
+              "CT": "Connecticut",
+              "DC": "District of Columbia",
+              "DE": "Delaware",
+              "FL": "Florida",
+              "GA": "Georgia",
+              "HI": "Hawaii",
+              "IA": "Iowa",
+              "ID": "Idaho",
+              "IL": "Illinois",
+              "IN": "Indiana",
+              "KS": "Kansas",
+              "KY": "Kentucky",
+              "LA": "Louisiana",
+              "MA": "Massachusetts",
+              "MD": "Maryland",
+              "ME": "Maine",
+              "MI": "Michigan",
+              "MN": "Minnesota",
+              "MO": "Missouri",
+              "MS": "Mississippi",
+              "MT": "Montana",
+              "NC": "North Carolina",
+              "ND": "North Dakota",
+              "NE": "Nebraska",
+              "NH": "New Hampshire",
+              "NJ": "New Jersey",
+              "NM": "New Mexico",
+              "NV": "Nevada",
+              "NY": "New York",
+              "OH": "Ohio",
+              "OK": "Oklahoma",
+              "OR": "Oregon",
+              "PA": "Pennsylvania",
+              "RI": "Rhode Island",
+              "SC": "South Carolina",
+              "SD": "South Dakota",
+              "TN": "Tennessee",
+              "TX": "Texas",
+              "UT": "Utah",
+              "VA": "Virginia",
+              "VT": "Vermont",
+              "WA": "Washington",
+              "WI": "Wisconsin",
+              "WV": "West Virginia",
+              "WY": "Wyoming"
+            },
+            "uz": {
+              "AK": "Alyaska",
+              "AL": "Alabama",
+              "AR": "Arkanzas",
+              "AZ": "Arizona",
+              "CA": "Kaliforniya",
+              "CO": "Kolorado",
+              "CT": "Konnektikut",
+              "DC": "Kolumbiya okrugi",
+              "DE": "Delaver",
+              "FL": "Florida",
+              "GA": "Jorjiya",
+              "HI": "Gavayi",
+              "IA": "Ayova",
+              "ID": "Aydaho",
+              "IL": "Illinoys",
+              "IN": "Indiana",
+              "KS": "Kanzas",
+              "KY": "Kentukki",
+              "LA": "Luiziana",
+              "MA": "Massachusets",
+              "MD": "Merilend",
+              "ME": "Meyn",
+              "MI": "Michigan",
+              "MN": "Minnesota",
+              "MO": "Missuri",
+              "MS": "Missisipi",
+              "MT": "Montana",
+              "NC": "Shimoliy Karolina",
+              "ND": "Shimoliy Dakota",
+              "NE": "Nebraska",
+              "NH": "Nyu-Xempshir",
+              "NJ": "Nyu-Jersi",
+              "NM": "Nyu-Meksiko",
+              "NV": "Nevada",
+              "NY": "Nyu-York",
+              "OH": "Ogayo",
+              "OK": "Oklaxoma",
+              "OR": "Oregon",
+              "PA": "Pensilvaniya",
+              "RI": "Rod-Aylend",
+              "SC": "Janubiy Karolina",
+              "SD": "Janubiy Dakota",
+              "TN": "Tennessi",
+              "TX": "Texas",
+              "UT": "Yuta",
+              "VA": "Virjiniya",
+              "VT": "Vermont",
+              "WA": "Vashington",
+              "WI": "Viskonsin",
+              "WV": "Gʻarbiy Virjiniya",
+              "WY": "Vayoming"
+            },
+            "ru": {
+              "AK": "Аляска",
+              "AL": "Алабама",
+              "AR": "Арканзас",
+              "AZ": "Аризона",
+              "CA": "Калифорния",
+              "CO": "Колорадо",
+              "CT": "Коннектикут",
+              "DC": "Округ Колумбия",
+              "DE": "Делавэр",
+              "FL": "Флорида",
+              "GA": "Джорджия",
+              "HI": "Гавайи",
+              "IA": "Айова",
+              "ID": "Айдахо",
+              "IL": "Иллинойс",
+              "IN": "Индиана",
+              "KS": "Канзас",
+              "KY": "Кентукки",
+              "LA": "Луизиана",
+              "MA": "Массачусетс",
+              "MD": "Мэриленд",
+              "ME": "Мэн",
+              "MI": "Мичиган",
+              "MN": "Миннесота",
+              "MO": "Миссури",
+              "MS": "Миссисипи",
+              "MT": "Монтана",
+              "NC": "Северная Каролина",
+              "ND": "Северная Дакота",
+              "NE": "Небраска",
+              "NH": "Нью-Гэмпшир",
+              "NJ": "Нью-Джерси",
+              "NM": "Нью-Мексико",
+              "NV": "Невада",
+              "NY": "Нью-Йорк",
+              "OH": "Огайо",
+              "OK": "Оклахома",
+              "OR": "Орегон",
+              "PA": "Пенсильвания",
+              "RI": "Род-Айленд",
+              "SC": "Южная Каролина",
+              "SD": "Южная Дакота",
+              "TN": "Теннесси",
+              "TX": "Техас",
+              "UT": "Юта",
+              "VA": "Виргиния",
+              "VT": "Вермонт",
+              "WA": "Вашингтон",
+              "WI": "Висконсин",
+              "WV": "Западная Виргиния",
+              "WY": "Вайоминг"
+            }
           }
         },
         {
@@ -697,6 +1238,55 @@ module.exports = {
         }
       ],
       "payment": "after-service",
+      "workflow": {
+        "statuses": [
+          "new",
+          "review",
+          "approved",
+          "rejected",
+          "done",
+          "cancelled"
+        ],
+        "initial": "new",
+        "transitions": {
+          "new": [
+            "review",
+            "rejected"
+          ],
+          "review": [
+            "approved",
+            "rejected",
+            "new"
+          ],
+          "approved": [
+            "done",
+            "rejected"
+          ],
+          "rejected": [
+            "review",
+            "new"
+          ],
+          "done": [],
+          "cancelled": []
+        },
+        "final": [
+          "cancelled"
+        ],
+        "cancelled": "cancelled",
+        "startsService": [
+          "review",
+          "approved",
+          "done"
+        ],
+        "performed": "done",
+        "colors": {
+          "new": "blue.9",
+          "review": "violet.9",
+          "approved": "teal.9",
+          "rejected": "red.9",
+          "done": "gray.7"
+        }
+      },
       "agreements": {
         "documents": [
           {
@@ -745,6 +1335,13 @@ module.exports = {
         "amount"
       ],
       "sort": "-created",
+      "sorts": [
+        "reference",
+        "created",
+        "status",
+        "assignee",
+        "paymentStatus"
+      ],
       "bodyLimits": {
         "text": 40944,
         "files": 31458304
@@ -913,6 +1510,167 @@ module.exports = {
             "en": "State",
             "uz": "Shtat",
             "ru": "Штат"
+          },
+          "options": {
+            "en": {
+              "AK": "Alaska",
+              "AL": "Alabama",
+              "AR": "Arkansas",
+              "AZ": "Arizona",
+              "CA": "California",
+              "CO": "Colorado",
+              "CT": "Connecticut",
+              "DC": "District of Columbia",
+              "DE": "Delaware",
+              "FL": "Florida",
+              "GA": "Georgia",
+              "HI": "Hawaii",
+              "IA": "Iowa",
+              "ID": "Idaho",
+              "IL": "Illinois",
+              "IN": "Indiana",
+              "KS": "Kansas",
+              "KY": "Kentucky",
+              "LA": "Louisiana",
+              "MA": "Massachusetts",
+              "MD": "Maryland",
+              "ME": "Maine",
+              "MI": "Michigan",
+              "MN": "Minnesota",
+              "MO": "Missouri",
+              "MS": "Mississippi",
+              "MT": "Montana",
+              "NC": "North Carolina",
+              "ND": "North Dakota",
+              "NE": "Nebraska",
+              "NH": "New Hampshire",
+              "NJ": "New Jersey",
+              "NM": "New Mexico",
+              "NV": "Nevada",
+              "NY": "New York",
+              "OH": "Ohio",
+              "OK": "Oklahoma",
+              "OR": "Oregon",
+              "PA": "Pennsylvania",
+              "RI": "Rhode Island",
+              "SC": "South Carolina",
+              "SD": "South Dakota",
+              "TN": "Tennessee",
+              "TX": "Texas",
+              "UT": "Utah",
+              "VA": "Virginia",
+              "VT": "Vermont",
+              "WA": "Washington",
+              "WI": "Wisconsin",
+              "WV": "West Virginia",
+              "WY": "Wyoming"
+            },
+            "uz": {
+              "AK": "Alyaska",
+              "AL": "Alabama",
+              "AR": "Arkanzas",
+              "AZ": "Arizona",
+              "CA": "Kaliforniya",
+              "CO": "Kolorado",
+              "CT": "Konnektikut",
+              "DC": "Kolumbiya okrugi",
+              "DE": "Delaver",
+              "FL": "Florida",
+              "GA": "Jorjiya",
+              "HI": "Gavayi",
+              "IA": "Ayova",
+              "ID": "Aydaho",
+              "IL": "Illinoys",
+              "IN": "Indiana",
+              "KS": "Kanzas",
+              "KY": "Kentukki",
+              "LA": "Luiziana",
+              "MA": "Massachusets",
+              "MD": "Merilend",
+              "ME": "Meyn",
+              "MI": "Michigan",
+              "MN": "Minnesota",
+              "MO": "Missuri",
+              "MS": "Missisipi",
+              "MT": "Montana",
+              "NC": "Shimoliy Karolina",
+              "ND": "Shimoliy Dakota",
+              "NE": "Nebraska",
+              "NH": "Nyu-Xempshir",
+              "NJ": "Nyu-Jersi",
+              "NM": "Nyu-Meksiko",
+              "NV": "Nevada",
+              "NY": "Nyu-York",
+              "OH": "Ogayo",
+              "OK": "Oklaxoma",
+              "OR": "Oregon",
+              "PA": "Pensilvaniya",
+              "RI": "Rod-Aylend",
+              "SC": "Janubiy Karolina",
+              "SD": "Janubiy Dakota",
+              "TN": "Tennessi",
+              "TX": "Texas",
+              "UT": "Yuta",
+              "VA": "Virjiniya",
+              "VT": "Vermont",
+              "WA": "Vashington",
+              "WI": "Viskonsin",
+              "WV": "Gʻarbiy Virjiniya",
+              "WY": "Vayoming"
+            },
+            "ru": {
+              "AK": "Аляска",
+              "AL": "Алабама",
+              "AR": "Арканзас",
+              "AZ": "Аризона",
+              "CA": "Калифорния",
+              "CO": "Колорадо",
+              "CT": "Коннектикут",
+              "DC": "Округ Колумбия",
+              "DE": "Делавэр",
+              "FL": "Флорида",
+              "GA": "Джорджия",
+              "HI": "Гавайи",
+              "IA": "Айова",
+              "ID": "Айдахо",
+              "IL": "Иллинойс",
+              "IN": "Индиана",
+              "KS": "Канзас",
+              "KY": "Кентукки",
+              "LA": "Луизиана",
+              "MA": "Массачусетс",
+              "MD": "Мэриленд",
+              "ME": "Мэн",
+              "MI": "Мичиган",
+              "MN": "Миннесота",
+              "MO": "Миссури",
+              "MS": "Миссисипи",
+              "MT": "Монтана",
+              "NC": "Северная Каролина",
+              "ND": "Северная Дакота",
+              "NE": "Небраска",
+              "NH": "Нью-Гэмпшир",
+              "NJ": "Нью-Джерси",
+              "NM": "Нью-Мексико",
+              "NV": "Невада",
+              "NY": "Нью-Йорк",
+              "OH": "Огайо",
+              "OK": "Оклахома",
+              "OR": "Орегон",
+              "PA": "Пенсильвания",
+              "RI": "Род-Айленд",
+              "SC": "Южная Каролина",
+              "SD": "Южная Дакота",
+              "TN": "Теннесси",
+              "TX": "Техас",
+              "UT": "Юта",
+              "VA": "Виргиния",
+              "VT": "Вермонт",
+              "WA": "Вашингтон",
+              "WI": "Висконсин",
+              "WV": "Западная Виргиния",
+              "WY": "Вайоминг"
+            }
           }
         },
         {
@@ -989,6 +1747,55 @@ module.exports = {
         }
       ],
       "payment": "upfront",
+      "workflow": {
+        "statuses": [
+          "new",
+          "review",
+          "approved",
+          "rejected",
+          "done",
+          "cancelled"
+        ],
+        "initial": "new",
+        "transitions": {
+          "new": [
+            "review",
+            "rejected"
+          ],
+          "review": [
+            "approved",
+            "rejected",
+            "new"
+          ],
+          "approved": [
+            "done",
+            "rejected"
+          ],
+          "rejected": [
+            "review",
+            "new"
+          ],
+          "done": [],
+          "cancelled": []
+        },
+        "final": [
+          "cancelled"
+        ],
+        "cancelled": "cancelled",
+        "startsService": [
+          "review",
+          "approved",
+          "done"
+        ],
+        "performed": "done",
+        "colors": {
+          "new": "blue.9",
+          "review": "violet.9",
+          "approved": "teal.9",
+          "rejected": "red.9",
+          "done": "gray.7"
+        }
+      },
       "agreements": null,
       "search": [
         "reference",
@@ -1004,6 +1811,13 @@ module.exports = {
         "reason"
       ],
       "sort": "-created",
+      "sorts": [
+        "reference",
+        "created",
+        "status",
+        "assignee",
+        "paymentStatus"
+      ],
       "bodyLimits": {
         "text": 47417,
         "files": 73402368
@@ -1071,6 +1885,55 @@ module.exports = {
         }
       ],
       "payment": "upfront",
+      "workflow": {
+        "statuses": [
+          "new",
+          "review",
+          "approved",
+          "rejected",
+          "done",
+          "cancelled"
+        ],
+        "initial": "new",
+        "transitions": {
+          "new": [
+            "review",
+            "rejected"
+          ],
+          "review": [
+            "approved",
+            "rejected",
+            "new"
+          ],
+          "approved": [
+            "done",
+            "rejected"
+          ],
+          "rejected": [
+            "review",
+            "new"
+          ],
+          "done": [],
+          "cancelled": []
+        },
+        "final": [
+          "cancelled"
+        ],
+        "cancelled": "cancelled",
+        "startsService": [
+          "review",
+          "approved",
+          "done"
+        ],
+        "performed": "done",
+        "colors": {
+          "new": "blue.9",
+          "review": "violet.9",
+          "approved": "teal.9",
+          "rejected": "red.9",
+          "done": "gray.7"
+        }
+      },
       "agreements": null,
       "search": [
         "reference",
@@ -1079,6 +1942,12 @@ module.exports = {
         "message"
       ],
       "sort": "-created",
+      "sorts": [
+        "reference",
+        "created",
+        "status",
+        "assignee"
+      ],
       "bodyLimits": {
         "text": 50078,
         "files": 0
@@ -1227,6 +2096,167 @@ module.exports = {
             "en": "State",
             "uz": "Shtat",
             "ru": "Штат"
+          },
+          "options": {
+            "en": {
+              "AK": "Alaska",
+              "AL": "Alabama",
+              "AR": "Arkansas",
+              "AZ": "Arizona",
+              "CA": "California",
+              "CO": "Colorado",
+              "CT": "Connecticut",
+              "DC": "District of Columbia",
+              "DE": "Delaware",
+              "FL": "Florida",
+              "GA": "Georgia",
+              "HI": "Hawaii",
+              "IA": "Iowa",
+              "ID": "Idaho",
+              "IL": "Illinois",
+              "IN": "Indiana",
+              "KS": "Kansas",
+              "KY": "Kentucky",
+              "LA": "Louisiana",
+              "MA": "Massachusetts",
+              "MD": "Maryland",
+              "ME": "Maine",
+              "MI": "Michigan",
+              "MN": "Minnesota",
+              "MO": "Missouri",
+              "MS": "Mississippi",
+              "MT": "Montana",
+              "NC": "North Carolina",
+              "ND": "North Dakota",
+              "NE": "Nebraska",
+              "NH": "New Hampshire",
+              "NJ": "New Jersey",
+              "NM": "New Mexico",
+              "NV": "Nevada",
+              "NY": "New York",
+              "OH": "Ohio",
+              "OK": "Oklahoma",
+              "OR": "Oregon",
+              "PA": "Pennsylvania",
+              "RI": "Rhode Island",
+              "SC": "South Carolina",
+              "SD": "South Dakota",
+              "TN": "Tennessee",
+              "TX": "Texas",
+              "UT": "Utah",
+              "VA": "Virginia",
+              "VT": "Vermont",
+              "WA": "Washington",
+              "WI": "Wisconsin",
+              "WV": "West Virginia",
+              "WY": "Wyoming"
+            },
+            "uz": {
+              "AK": "Alyaska",
+              "AL": "Alabama",
+              "AR": "Arkanzas",
+              "AZ": "Arizona",
+              "CA": "Kaliforniya",
+              "CO": "Kolorado",
+              "CT": "Konnektikut",
+              "DC": "Kolumbiya okrugi",
+              "DE": "Delaver",
+              "FL": "Florida",
+              "GA": "Jorjiya",
+              "HI": "Gavayi",
+              "IA": "Ayova",
+              "ID": "Aydaho",
+              "IL": "Illinoys",
+              "IN": "Indiana",
+              "KS": "Kanzas",
+              "KY": "Kentukki",
+              "LA": "Luiziana",
+              "MA": "Massachusets",
+              "MD": "Merilend",
+              "ME": "Meyn",
+              "MI": "Michigan",
+              "MN": "Minnesota",
+              "MO": "Missuri",
+              "MS": "Missisipi",
+              "MT": "Montana",
+              "NC": "Shimoliy Karolina",
+              "ND": "Shimoliy Dakota",
+              "NE": "Nebraska",
+              "NH": "Nyu-Xempshir",
+              "NJ": "Nyu-Jersi",
+              "NM": "Nyu-Meksiko",
+              "NV": "Nevada",
+              "NY": "Nyu-York",
+              "OH": "Ogayo",
+              "OK": "Oklaxoma",
+              "OR": "Oregon",
+              "PA": "Pensilvaniya",
+              "RI": "Rod-Aylend",
+              "SC": "Janubiy Karolina",
+              "SD": "Janubiy Dakota",
+              "TN": "Tennessi",
+              "TX": "Texas",
+              "UT": "Yuta",
+              "VA": "Virjiniya",
+              "VT": "Vermont",
+              "WA": "Vashington",
+              "WI": "Viskonsin",
+              "WV": "Gʻarbiy Virjiniya",
+              "WY": "Vayoming"
+            },
+            "ru": {
+              "AK": "Аляска",
+              "AL": "Алабама",
+              "AR": "Арканзас",
+              "AZ": "Аризона",
+              "CA": "Калифорния",
+              "CO": "Колорадо",
+              "CT": "Коннектикут",
+              "DC": "Округ Колумбия",
+              "DE": "Делавэр",
+              "FL": "Флорида",
+              "GA": "Джорджия",
+              "HI": "Гавайи",
+              "IA": "Айова",
+              "ID": "Айдахо",
+              "IL": "Иллинойс",
+              "IN": "Индиана",
+              "KS": "Канзас",
+              "KY": "Кентукки",
+              "LA": "Луизиана",
+              "MA": "Массачусетс",
+              "MD": "Мэриленд",
+              "ME": "Мэн",
+              "MI": "Мичиган",
+              "MN": "Миннесота",
+              "MO": "Миссури",
+              "MS": "Миссисипи",
+              "MT": "Монтана",
+              "NC": "Северная Каролина",
+              "ND": "Северная Дакота",
+              "NE": "Небраска",
+              "NH": "Нью-Гэмпшир",
+              "NJ": "Нью-Джерси",
+              "NM": "Нью-Мексико",
+              "NV": "Невада",
+              "NY": "Нью-Йорк",
+              "OH": "Огайо",
+              "OK": "Оклахома",
+              "OR": "Орегон",
+              "PA": "Пенсильвания",
+              "RI": "Род-Айленд",
+              "SC": "Южная Каролина",
+              "SD": "Южная Дакота",
+              "TN": "Теннесси",
+              "TX": "Техас",
+              "UT": "Юта",
+              "VA": "Виргиния",
+              "VT": "Вермонт",
+              "WA": "Вашингтон",
+              "WI": "Висконсин",
+              "WV": "Западная Виргиния",
+              "WY": "Вайоминг"
+            }
           }
         },
         {
@@ -1267,6 +2297,55 @@ module.exports = {
         }
       ],
       "payment": "upfront",
+      "workflow": {
+        "statuses": [
+          "new",
+          "review",
+          "approved",
+          "rejected",
+          "done",
+          "cancelled"
+        ],
+        "initial": "new",
+        "transitions": {
+          "new": [
+            "review",
+            "rejected"
+          ],
+          "review": [
+            "approved",
+            "rejected",
+            "new"
+          ],
+          "approved": [
+            "done",
+            "rejected"
+          ],
+          "rejected": [
+            "review",
+            "new"
+          ],
+          "done": [],
+          "cancelled": []
+        },
+        "final": [
+          "cancelled"
+        ],
+        "cancelled": "cancelled",
+        "startsService": [
+          "review",
+          "approved",
+          "done"
+        ],
+        "performed": "done",
+        "colors": {
+          "new": "blue.9",
+          "review": "violet.9",
+          "approved": "teal.9",
+          "rejected": "red.9",
+          "done": "gray.7"
+        }
+      },
       "agreements": null,
       "search": [
         "reference",
@@ -1280,6 +2359,13 @@ module.exports = {
         "zip"
       ],
       "sort": "-created",
+      "sorts": [
+        "reference",
+        "created",
+        "status",
+        "assignee",
+        "paymentStatus"
+      ],
       "bodyLimits": {
         "text": 40372,
         "files": 31458304
@@ -1352,6 +2438,55 @@ module.exports = {
         }
       ],
       "payment": "upfront",
+      "workflow": {
+        "statuses": [
+          "new",
+          "review",
+          "approved",
+          "rejected",
+          "done",
+          "cancelled"
+        ],
+        "initial": "new",
+        "transitions": {
+          "new": [
+            "review",
+            "rejected"
+          ],
+          "review": [
+            "approved",
+            "rejected",
+            "new"
+          ],
+          "approved": [
+            "done",
+            "rejected"
+          ],
+          "rejected": [
+            "review",
+            "new"
+          ],
+          "done": [],
+          "cancelled": []
+        },
+        "final": [
+          "cancelled"
+        ],
+        "cancelled": "cancelled",
+        "startsService": [
+          "review",
+          "approved",
+          "done"
+        ],
+        "performed": "done",
+        "colors": {
+          "new": "blue.9",
+          "review": "violet.9",
+          "approved": "teal.9",
+          "rejected": "red.9",
+          "done": "gray.7"
+        }
+      },
       "agreements": null,
       "search": [
         "reference",
@@ -1359,6 +2494,12 @@ module.exports = {
         "email"
       ],
       "sort": "-created",
+      "sorts": [
+        "reference",
+        "created",
+        "status",
+        "assignee"
+      ],
       "bodyLimits": {
         "text": 35696,
         "files": 0
@@ -1529,6 +2670,167 @@ module.exports = {
             "en": "State",
             "uz": "Shtat",
             "ru": "Штат"
+          },
+          "options": {
+            "en": {
+              "AK": "Alaska",
+              "AL": "Alabama",
+              "AR": "Arkansas",
+              "AZ": "Arizona",
+              "CA": "California",
+              "CO": "Colorado",
+              "CT": "Connecticut",
+              "DC": "District of Columbia",
+              "DE": "Delaware",
+              "FL": "Florida",
+              "GA": "Georgia",
+              "HI": "Hawaii",
+              "IA": "Iowa",
+              "ID": "Idaho",
+              "IL": "Illinois",
+              "IN": "Indiana",
+              "KS": "Kansas",
+              "KY": "Kentucky",
+              "LA": "Louisiana",
+              "MA": "Massachusetts",
+              "MD": "Maryland",
+              "ME": "Maine",
+              "MI": "Michigan",
+              "MN": "Minnesota",
+              "MO": "Missouri",
+              "MS": "Mississippi",
+              "MT": "Montana",
+              "NC": "North Carolina",
+              "ND": "North Dakota",
+              "NE": "Nebraska",
+              "NH": "New Hampshire",
+              "NJ": "New Jersey",
+              "NM": "New Mexico",
+              "NV": "Nevada",
+              "NY": "New York",
+              "OH": "Ohio",
+              "OK": "Oklahoma",
+              "OR": "Oregon",
+              "PA": "Pennsylvania",
+              "RI": "Rhode Island",
+              "SC": "South Carolina",
+              "SD": "South Dakota",
+              "TN": "Tennessee",
+              "TX": "Texas",
+              "UT": "Utah",
+              "VA": "Virginia",
+              "VT": "Vermont",
+              "WA": "Washington",
+              "WI": "Wisconsin",
+              "WV": "West Virginia",
+              "WY": "Wyoming"
+            },
+            "uz": {
+              "AK": "Alyaska",
+              "AL": "Alabama",
+              "AR": "Arkanzas",
+              "AZ": "Arizona",
+              "CA": "Kaliforniya",
+              "CO": "Kolorado",
+              "CT": "Konnektikut",
+              "DC": "Kolumbiya okrugi",
+              "DE": "Delaver",
+              "FL": "Florida",
+              "GA": "Jorjiya",
+              "HI": "Gavayi",
+              "IA": "Ayova",
+              "ID": "Aydaho",
+              "IL": "Illinoys",
+              "IN": "Indiana",
+              "KS": "Kanzas",
+              "KY": "Kentukki",
+              "LA": "Luiziana",
+              "MA": "Massachusets",
+              "MD": "Merilend",
+              "ME": "Meyn",
+              "MI": "Michigan",
+              "MN": "Minnesota",
+              "MO": "Missuri",
+              "MS": "Missisipi",
+              "MT": "Montana",
+              "NC": "Shimoliy Karolina",
+              "ND": "Shimoliy Dakota",
+              "NE": "Nebraska",
+              "NH": "Nyu-Xempshir",
+              "NJ": "Nyu-Jersi",
+              "NM": "Nyu-Meksiko",
+              "NV": "Nevada",
+              "NY": "Nyu-York",
+              "OH": "Ogayo",
+              "OK": "Oklaxoma",
+              "OR": "Oregon",
+              "PA": "Pensilvaniya",
+              "RI": "Rod-Aylend",
+              "SC": "Janubiy Karolina",
+              "SD": "Janubiy Dakota",
+              "TN": "Tennessi",
+              "TX": "Texas",
+              "UT": "Yuta",
+              "VA": "Virjiniya",
+              "VT": "Vermont",
+              "WA": "Vashington",
+              "WI": "Viskonsin",
+              "WV": "Gʻarbiy Virjiniya",
+              "WY": "Vayoming"
+            },
+            "ru": {
+              "AK": "Аляска",
+              "AL": "Алабама",
+              "AR": "Арканзас",
+              "AZ": "Аризона",
+              "CA": "Калифорния",
+              "CO": "Колорадо",
+              "CT": "Коннектикут",
+              "DC": "Округ Колумбия",
+              "DE": "Делавэр",
+              "FL": "Флорида",
+              "GA": "Джорджия",
+              "HI": "Гавайи",
+              "IA": "Айова",
+              "ID": "Айдахо",
+              "IL": "Иллинойс",
+              "IN": "Индиана",
+              "KS": "Канзас",
+              "KY": "Кентукки",
+              "LA": "Луизиана",
+              "MA": "Массачусетс",
+              "MD": "Мэриленд",
+              "ME": "Мэн",
+              "MI": "Мичиган",
+              "MN": "Миннесота",
+              "MO": "Миссури",
+              "MS": "Миссисипи",
+              "MT": "Монтана",
+              "NC": "Северная Каролина",
+              "ND": "Северная Дакота",
+              "NE": "Небраска",
+              "NH": "Нью-Гэмпшир",
+              "NJ": "Нью-Джерси",
+              "NM": "Нью-Мексико",
+              "NV": "Невада",
+              "NY": "Нью-Йорк",
+              "OH": "Огайо",
+              "OK": "Оклахома",
+              "OR": "Орегон",
+              "PA": "Пенсильвания",
+              "RI": "Род-Айленд",
+              "SC": "Южная Каролина",
+              "SD": "Южная Дакота",
+              "TN": "Теннесси",
+              "TX": "Техас",
+              "UT": "Юта",
+              "VA": "Виргиния",
+              "VT": "Вермонт",
+              "WA": "Вашингтон",
+              "WI": "Висконсин",
+              "WV": "Западная Виргиния",
+              "WY": "Вайоминг"
+            }
           }
         },
         {
@@ -1623,6 +2925,55 @@ module.exports = {
         }
       ],
       "payment": "upfront",
+      "workflow": {
+        "statuses": [
+          "new",
+          "review",
+          "approved",
+          "rejected",
+          "done",
+          "cancelled"
+        ],
+        "initial": "new",
+        "transitions": {
+          "new": [
+            "review",
+            "rejected"
+          ],
+          "review": [
+            "approved",
+            "rejected",
+            "new"
+          ],
+          "approved": [
+            "done",
+            "rejected"
+          ],
+          "rejected": [
+            "review",
+            "new"
+          ],
+          "done": [],
+          "cancelled": []
+        },
+        "final": [
+          "cancelled"
+        ],
+        "cancelled": "cancelled",
+        "startsService": [
+          "review",
+          "approved",
+          "done"
+        ],
+        "performed": "done",
+        "colors": {
+          "new": "blue.9",
+          "review": "violet.9",
+          "approved": "teal.9",
+          "rejected": "red.9",
+          "done": "gray.7"
+        }
+      },
       "agreements": null,
       "search": [
         "reference",
@@ -1636,6 +2987,13 @@ module.exports = {
         "zip"
       ],
       "sort": "-created",
+      "sorts": [
+        "reference",
+        "created",
+        "status",
+        "assignee",
+        "paymentStatus"
+      ],
       "bodyLimits": {
         "text": 39225,
         "files": 178262528
@@ -1704,6 +3062,32 @@ module.exports = {
             "en": "Topic",
             "uz": "Mavzu",
             "ru": "Тема"
+          },
+          "options": {
+            "en": {
+              "status": "Status of my application",
+              "payment": "Payment or refund",
+              "documents": "Uploading documents",
+              "account": "Changing my details",
+              "technical": "The site does not work",
+              "other": "Something else"
+            },
+            "uz": {
+              "status": "Arizam holati",
+              "payment": "Toʻlov yoki pulni qaytarish",
+              "documents": "Hujjatlarni yuklash",
+              "account": "Maʼlumotlarimni oʻzgartirish",
+              "technical": "Sayt ishlamayapti",
+              "other": "Boshqa masala"
+            },
+            "ru": {
+              "status": "Статус моей заявки",
+              "payment": "Оплата или возврат",
+              "documents": "Загрузка документов",
+              "account": "Изменение моих данных",
+              "technical": "Сайт не работает",
+              "other": "Другое"
+            }
           }
         },
         {
@@ -1771,6 +3155,34 @@ module.exports = {
         }
       ],
       "payment": "upfront",
+      "workflow": {
+        "statuses": [
+          "open",
+          "pending",
+          "solved"
+        ],
+        "initial": "open",
+        "transitions": {
+          "open": [
+            "pending",
+            "solved"
+          ],
+          "pending": [
+            "open",
+            "solved"
+          ],
+          "solved": [
+            "open"
+          ]
+        },
+        "final": [],
+        "startsService": [],
+        "colors": {
+          "open": "blue.9",
+          "pending": "grape.9",
+          "solved": "teal.9"
+        }
+      },
       "agreements": null,
       "search": [
         "reference",
@@ -1783,6 +3195,12 @@ module.exports = {
         "message"
       ],
       "sort": "-created",
+      "sorts": [
+        "reference",
+        "created",
+        "status",
+        "assignee"
+      ],
       "bodyLimits": {
         "text": 53554,
         "files": 20972032
@@ -1940,6 +3358,167 @@ module.exports = {
             "en": "State",
             "uz": "Shtat",
             "ru": "Штат"
+          },
+          "options": {
+            "en": {
+              "AK": "Alaska",
+              "AL": "Alabama",
+              "AR": "Arkansas",
+              "AZ": "Arizona",
+              "CA": "California",
+              "CO": "Colorado",
+              "CT": "Connecticut",
+              "DC": "District of Columbia",
+              "DE": "Delaware",
+              "FL": "Florida",
+              "GA": "Georgia",
+              "HI": "Hawaii",
+              "IA": "Iowa",
+              "ID": "Idaho",
+              "IL": "Illinois",
+              "IN": "Indiana",
+              "KS": "Kansas",
+              "KY": "Kentucky",
+              "LA": "Louisiana",
+              "MA": "Massachusetts",
+              "MD": "Maryland",
+              "ME": "Maine",
+              "MI": "Michigan",
+              "MN": "Minnesota",
+              "MO": "Missouri",
+              "MS": "Mississippi",
+              "MT": "Montana",
+              "NC": "North Carolina",
+              "ND": "North Dakota",
+              "NE": "Nebraska",
+              "NH": "New Hampshire",
+              "NJ": "New Jersey",
+              "NM": "New Mexico",
+              "NV": "Nevada",
+              "NY": "New York",
+              "OH": "Ohio",
+              "OK": "Oklahoma",
+              "OR": "Oregon",
+              "PA": "Pennsylvania",
+              "RI": "Rhode Island",
+              "SC": "South Carolina",
+              "SD": "South Dakota",
+              "TN": "Tennessee",
+              "TX": "Texas",
+              "UT": "Utah",
+              "VA": "Virginia",
+              "VT": "Vermont",
+              "WA": "Washington",
+              "WI": "Wisconsin",
+              "WV": "West Virginia",
+              "WY": "Wyoming"
+            },
+            "uz": {
+              "AK": "Alyaska",
+              "AL": "Alabama",
+              "AR": "Arkanzas",
+              "AZ": "Arizona",
+              "CA": "Kaliforniya",
+              "CO": "Kolorado",
+              "CT": "Konnektikut",
+              "DC": "Kolumbiya okrugi",
+              "DE": "Delaver",
+              "FL": "Florida",
+              "GA": "Jorjiya",
+              "HI": "Gavayi",
+              "IA": "Ayova",
+              "ID": "Aydaho",
+              "IL": "Illinoys",
+              "IN": "Indiana",
+              "KS": "Kanzas",
+              "KY": "Kentukki",
+              "LA": "Luiziana",
+              "MA": "Massachusets",
+              "MD": "Merilend",
+              "ME": "Meyn",
+              "MI": "Michigan",
+              "MN": "Minnesota",
+              "MO": "Missuri",
+              "MS": "Missisipi",
+              "MT": "Montana",
+              "NC": "Shimoliy Karolina",
+              "ND": "Shimoliy Dakota",
+              "NE": "Nebraska",
+              "NH": "Nyu-Xempshir",
+              "NJ": "Nyu-Jersi",
+              "NM": "Nyu-Meksiko",
+              "NV": "Nevada",
+              "NY": "Nyu-York",
+              "OH": "Ogayo",
+              "OK": "Oklaxoma",
+              "OR": "Oregon",
+              "PA": "Pensilvaniya",
+              "RI": "Rod-Aylend",
+              "SC": "Janubiy Karolina",
+              "SD": "Janubiy Dakota",
+              "TN": "Tennessi",
+              "TX": "Texas",
+              "UT": "Yuta",
+              "VA": "Virjiniya",
+              "VT": "Vermont",
+              "WA": "Vashington",
+              "WI": "Viskonsin",
+              "WV": "Gʻarbiy Virjiniya",
+              "WY": "Vayoming"
+            },
+            "ru": {
+              "AK": "Аляска",
+              "AL": "Алабама",
+              "AR": "Арканзас",
+              "AZ": "Аризона",
+              "CA": "Калифорния",
+              "CO": "Колорадо",
+              "CT": "Коннектикут",
+              "DC": "Округ Колумбия",
+              "DE": "Делавэр",
+              "FL": "Флорида",
+              "GA": "Джорджия",
+              "HI": "Гавайи",
+              "IA": "Айова",
+              "ID": "Айдахо",
+              "IL": "Иллинойс",
+              "IN": "Индиана",
+              "KS": "Канзас",
+              "KY": "Кентукки",
+              "LA": "Луизиана",
+              "MA": "Массачусетс",
+              "MD": "Мэриленд",
+              "ME": "Мэн",
+              "MI": "Мичиган",
+              "MN": "Миннесота",
+              "MO": "Миссури",
+              "MS": "Миссисипи",
+              "MT": "Монтана",
+              "NC": "Северная Каролина",
+              "ND": "Северная Дакота",
+              "NE": "Небраска",
+              "NH": "Нью-Гэмпшир",
+              "NJ": "Нью-Джерси",
+              "NM": "Нью-Мексико",
+              "NV": "Невада",
+              "NY": "Нью-Йорк",
+              "OH": "Огайо",
+              "OK": "Оклахома",
+              "OR": "Орегон",
+              "PA": "Пенсильвания",
+              "RI": "Род-Айленд",
+              "SC": "Южная Каролина",
+              "SD": "Южная Дакота",
+              "TN": "Теннесси",
+              "TX": "Техас",
+              "UT": "Юта",
+              "VA": "Виргиния",
+              "VT": "Вермонт",
+              "WA": "Вашингтон",
+              "WI": "Висконсин",
+              "WV": "Западная Виргиния",
+              "WY": "Вайоминг"
+            }
           }
         },
         {
@@ -1998,6 +3577,55 @@ module.exports = {
         }
       ],
       "payment": "upfront",
+      "workflow": {
+        "statuses": [
+          "new",
+          "review",
+          "approved",
+          "rejected",
+          "done",
+          "cancelled"
+        ],
+        "initial": "new",
+        "transitions": {
+          "new": [
+            "review",
+            "rejected"
+          ],
+          "review": [
+            "approved",
+            "rejected",
+            "new"
+          ],
+          "approved": [
+            "done",
+            "rejected"
+          ],
+          "rejected": [
+            "review",
+            "new"
+          ],
+          "done": [],
+          "cancelled": []
+        },
+        "final": [
+          "cancelled"
+        ],
+        "cancelled": "cancelled",
+        "startsService": [
+          "review",
+          "approved",
+          "done"
+        ],
+        "performed": "done",
+        "colors": {
+          "new": "blue.9",
+          "review": "violet.9",
+          "approved": "teal.9",
+          "rejected": "red.9",
+          "done": "gray.7"
+        }
+      },
       "agreements": null,
       "search": [
         "reference",
@@ -2011,6 +3639,12 @@ module.exports = {
         "zip"
       ],
       "sort": "-created",
+      "sorts": [
+        "reference",
+        "created",
+        "status",
+        "assignee"
+      ],
       "bodyLimits": {
         "text": 40372,
         "files": 73402368

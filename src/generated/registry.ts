@@ -97,6 +97,7 @@ export const registry: Registry = {
   outboxCollection: "outbox",
   auditCollection: "auditlog",
   historyCollection: "statushistory",
+  noteCollection: "staffnotes",
   signatureCollection: "signatures",
   agreementTextCollection: "agreementtexts",
   statuses: [
@@ -195,7 +196,97 @@ export const registry: Registry = {
           "phone",
           "amount",
           "message"
+        ],
+        "columns": [
+          {
+            "name": "reference",
+            "kind": "reference",
+            "label": "staff.column.reference",
+            "sort": "reference"
+          },
+          {
+            "name": "name",
+            "kind": "name",
+            "label": "staff.column.name",
+            "fields": [
+              "firstName",
+              "lastName"
+            ]
+          },
+          {
+            "name": "created",
+            "kind": "created",
+            "label": "staff.column.created",
+            "sort": "created"
+          },
+          {
+            "name": "status",
+            "kind": "status",
+            "label": "staff.column.status",
+            "sort": "status"
+          },
+          {
+            "name": "assignee",
+            "kind": "assignee",
+            "label": "staff.column.assignee",
+            "sort": "assignee"
+          },
+          {
+            "name": "paid",
+            "kind": "paid",
+            "label": "staff.column.paid",
+            "sort": "paymentStatus"
+          }
         ]
+      },
+      workflow: {
+        "statuses": [
+          "new",
+          "review",
+          "approved",
+          "rejected",
+          "done",
+          "cancelled"
+        ],
+        "initial": "new",
+        "transitions": {
+          "new": [
+            "review",
+            "rejected"
+          ],
+          "review": [
+            "approved",
+            "rejected",
+            "new"
+          ],
+          "approved": [
+            "done",
+            "rejected"
+          ],
+          "rejected": [
+            "review",
+            "new"
+          ],
+          "done": [],
+          "cancelled": []
+        },
+        "final": [
+          "cancelled"
+        ],
+        "cancelled": "cancelled",
+        "startsService": [
+          "review",
+          "approved",
+          "done"
+        ],
+        "performed": "done",
+        "colors": {
+          "new": "blue.9",
+          "review": "violet.9",
+          "approved": "teal.9",
+          "rejected": "red.9",
+          "done": "gray.7"
+        }
       },
     },
     {
@@ -291,7 +382,96 @@ export const registry: Registry = {
           "phone",
           "amount",
           "state"
+        ],
+        "columns": [
+          {
+            "name": "reference",
+            "kind": "reference",
+            "label": "staff.column.reference",
+            "sort": "reference"
+          },
+          {
+            "name": "name",
+            "kind": "name",
+            "label": "staff.column.name",
+            "fields": [
+              "name"
+            ]
+          },
+          {
+            "name": "created",
+            "kind": "created",
+            "label": "staff.column.created",
+            "sort": "created"
+          },
+          {
+            "name": "status",
+            "kind": "status",
+            "label": "staff.column.status",
+            "sort": "status"
+          },
+          {
+            "name": "assignee",
+            "kind": "assignee",
+            "label": "staff.column.assignee",
+            "sort": "assignee"
+          },
+          {
+            "name": "paid",
+            "kind": "paid",
+            "label": "staff.column.paid",
+            "sort": "paymentStatus"
+          }
         ]
+      },
+      workflow: {
+        "statuses": [
+          "new",
+          "review",
+          "approved",
+          "rejected",
+          "done",
+          "cancelled"
+        ],
+        "initial": "new",
+        "transitions": {
+          "new": [
+            "review",
+            "rejected"
+          ],
+          "review": [
+            "approved",
+            "rejected",
+            "new"
+          ],
+          "approved": [
+            "done",
+            "rejected"
+          ],
+          "rejected": [
+            "review",
+            "new"
+          ],
+          "done": [],
+          "cancelled": []
+        },
+        "final": [
+          "cancelled"
+        ],
+        "cancelled": "cancelled",
+        "startsService": [
+          "review",
+          "approved",
+          "done"
+        ],
+        "performed": "done",
+        "colors": {
+          "new": "blue.9",
+          "review": "violet.9",
+          "approved": "teal.9",
+          "rejected": "red.9",
+          "done": "gray.7"
+        }
       },
     },
     {
@@ -377,7 +557,63 @@ export const registry: Registry = {
           "email",
           "phone",
           "message"
+        ],
+        "columns": [
+          {
+            "name": "reference",
+            "kind": "reference",
+            "label": "staff.column.reference",
+            "sort": "reference"
+          },
+          {
+            "name": "name",
+            "kind": "name",
+            "label": "staff.column.name",
+            "fields": [
+              "fname",
+              "lname"
+            ]
+          },
+          {
+            "name": "created",
+            "kind": "created",
+            "label": "staff.column.created",
+            "sort": "created"
+          },
+          {
+            "name": "status",
+            "kind": "status",
+            "label": "staff.column.status",
+            "sort": "status"
+          },
+          {
+            "name": "assignee",
+            "kind": "assignee",
+            "label": "staff.column.assignee",
+            "sort": "assignee"
+          }
         ]
+      },
+      workflow: {
+        "statuses": [
+          "new",
+          "answered"
+        ],
+        "initial": "new",
+        "transitions": {
+          "new": [
+            "answered"
+          ],
+          "answered": [
+            "new"
+          ]
+        },
+        "final": [],
+        "startsService": [],
+        "colors": {
+          "new": "blue.9",
+          "answered": "teal.9"
+        }
       },
     },
     {
@@ -536,7 +772,97 @@ export const registry: Registry = {
           "state",
           "zip",
           "amount"
+        ],
+        "columns": [
+          {
+            "name": "reference",
+            "kind": "reference",
+            "label": "staff.column.reference",
+            "sort": "reference"
+          },
+          {
+            "name": "name",
+            "kind": "name",
+            "label": "staff.column.name",
+            "fields": [
+              "firstName",
+              "lastName"
+            ]
+          },
+          {
+            "name": "created",
+            "kind": "created",
+            "label": "staff.column.created",
+            "sort": "created"
+          },
+          {
+            "name": "status",
+            "kind": "status",
+            "label": "staff.column.status",
+            "sort": "status"
+          },
+          {
+            "name": "assignee",
+            "kind": "assignee",
+            "label": "staff.column.assignee",
+            "sort": "assignee"
+          },
+          {
+            "name": "paid",
+            "kind": "paid",
+            "label": "staff.column.paid",
+            "sort": "paymentStatus"
+          }
         ]
+      },
+      workflow: {
+        "statuses": [
+          "new",
+          "review",
+          "approved",
+          "rejected",
+          "done",
+          "cancelled"
+        ],
+        "initial": "new",
+        "transitions": {
+          "new": [
+            "review",
+            "rejected"
+          ],
+          "review": [
+            "approved",
+            "rejected",
+            "new"
+          ],
+          "approved": [
+            "done",
+            "rejected"
+          ],
+          "rejected": [
+            "review",
+            "new"
+          ],
+          "done": [],
+          "cancelled": []
+        },
+        "final": [
+          "cancelled"
+        ],
+        "cancelled": "cancelled",
+        "startsService": [
+          "review",
+          "approved",
+          "done"
+        ],
+        "performed": "done",
+        "colors": {
+          "new": "blue.9",
+          "review": "violet.9",
+          "approved": "teal.9",
+          "rejected": "red.9",
+          "done": "gray.7"
+        }
       },
     },
     {
@@ -670,7 +996,97 @@ export const registry: Registry = {
           "zip",
           "amount",
           "reason"
+        ],
+        "columns": [
+          {
+            "name": "reference",
+            "kind": "reference",
+            "label": "staff.column.reference",
+            "sort": "reference"
+          },
+          {
+            "name": "name",
+            "kind": "name",
+            "label": "staff.column.name",
+            "fields": [
+              "firstName",
+              "lastName"
+            ]
+          },
+          {
+            "name": "created",
+            "kind": "created",
+            "label": "staff.column.created",
+            "sort": "created"
+          },
+          {
+            "name": "status",
+            "kind": "status",
+            "label": "staff.column.status",
+            "sort": "status"
+          },
+          {
+            "name": "assignee",
+            "kind": "assignee",
+            "label": "staff.column.assignee",
+            "sort": "assignee"
+          },
+          {
+            "name": "paid",
+            "kind": "paid",
+            "label": "staff.column.paid",
+            "sort": "paymentStatus"
+          }
         ]
+      },
+      workflow: {
+        "statuses": [
+          "new",
+          "review",
+          "approved",
+          "rejected",
+          "done",
+          "cancelled"
+        ],
+        "initial": "new",
+        "transitions": {
+          "new": [
+            "review",
+            "rejected"
+          ],
+          "review": [
+            "approved",
+            "rejected",
+            "new"
+          ],
+          "approved": [
+            "done",
+            "rejected"
+          ],
+          "rejected": [
+            "review",
+            "new"
+          ],
+          "done": [],
+          "cancelled": []
+        },
+        "final": [
+          "cancelled"
+        ],
+        "cancelled": "cancelled",
+        "startsService": [
+          "review",
+          "approved",
+          "done"
+        ],
+        "performed": "done",
+        "colors": {
+          "new": "blue.9",
+          "review": "violet.9",
+          "approved": "teal.9",
+          "rejected": "red.9",
+          "done": "gray.7"
+        }
       },
     },
     {
@@ -739,7 +1155,82 @@ export const registry: Registry = {
           "amount",
           "email",
           "message"
+        ],
+        "columns": [
+          {
+            "name": "reference",
+            "kind": "reference",
+            "label": "staff.column.reference",
+            "sort": "reference"
+          },
+          {
+            "name": "created",
+            "kind": "created",
+            "label": "staff.column.created",
+            "sort": "created"
+          },
+          {
+            "name": "status",
+            "kind": "status",
+            "label": "staff.column.status",
+            "sort": "status"
+          },
+          {
+            "name": "assignee",
+            "kind": "assignee",
+            "label": "staff.column.assignee",
+            "sort": "assignee"
+          }
         ]
+      },
+      workflow: {
+        "statuses": [
+          "new",
+          "review",
+          "approved",
+          "rejected",
+          "done",
+          "cancelled"
+        ],
+        "initial": "new",
+        "transitions": {
+          "new": [
+            "review",
+            "rejected"
+          ],
+          "review": [
+            "approved",
+            "rejected",
+            "new"
+          ],
+          "approved": [
+            "done",
+            "rejected"
+          ],
+          "rejected": [
+            "review",
+            "new"
+          ],
+          "done": [],
+          "cancelled": []
+        },
+        "final": [
+          "cancelled"
+        ],
+        "cancelled": "cancelled",
+        "startsService": [
+          "review",
+          "approved",
+          "done"
+        ],
+        "performed": "done",
+        "colors": {
+          "new": "blue.9",
+          "review": "violet.9",
+          "approved": "teal.9",
+          "rejected": "red.9",
+          "done": "gray.7"
+        }
       },
     },
     {
@@ -845,7 +1336,97 @@ export const registry: Registry = {
           "city",
           "state",
           "zip"
+        ],
+        "columns": [
+          {
+            "name": "reference",
+            "kind": "reference",
+            "label": "staff.column.reference",
+            "sort": "reference"
+          },
+          {
+            "name": "name",
+            "kind": "name",
+            "label": "staff.column.name",
+            "fields": [
+              "firstName",
+              "lastName"
+            ]
+          },
+          {
+            "name": "created",
+            "kind": "created",
+            "label": "staff.column.created",
+            "sort": "created"
+          },
+          {
+            "name": "status",
+            "kind": "status",
+            "label": "staff.column.status",
+            "sort": "status"
+          },
+          {
+            "name": "assignee",
+            "kind": "assignee",
+            "label": "staff.column.assignee",
+            "sort": "assignee"
+          },
+          {
+            "name": "paid",
+            "kind": "paid",
+            "label": "staff.column.paid",
+            "sort": "paymentStatus"
+          }
         ]
+      },
+      workflow: {
+        "statuses": [
+          "new",
+          "review",
+          "approved",
+          "rejected",
+          "done",
+          "cancelled"
+        ],
+        "initial": "new",
+        "transitions": {
+          "new": [
+            "review",
+            "rejected"
+          ],
+          "review": [
+            "approved",
+            "rejected",
+            "new"
+          ],
+          "approved": [
+            "done",
+            "rejected"
+          ],
+          "rejected": [
+            "review",
+            "new"
+          ],
+          "done": [],
+          "cancelled": []
+        },
+        "final": [
+          "cancelled"
+        ],
+        "cancelled": "cancelled",
+        "startsService": [
+          "review",
+          "approved",
+          "done"
+        ],
+        "performed": "done",
+        "colors": {
+          "new": "blue.9",
+          "review": "violet.9",
+          "approved": "teal.9",
+          "rejected": "red.9",
+          "done": "gray.7"
+        }
       },
     },
     {
@@ -894,7 +1475,90 @@ export const registry: Registry = {
           "reference",
           "name",
           "email"
+        ],
+        "columns": [
+          {
+            "name": "reference",
+            "kind": "reference",
+            "label": "staff.column.reference",
+            "sort": "reference"
+          },
+          {
+            "name": "name",
+            "kind": "name",
+            "label": "staff.column.name",
+            "fields": [
+              "name"
+            ]
+          },
+          {
+            "name": "created",
+            "kind": "created",
+            "label": "staff.column.created",
+            "sort": "created"
+          },
+          {
+            "name": "status",
+            "kind": "status",
+            "label": "staff.column.status",
+            "sort": "status"
+          },
+          {
+            "name": "assignee",
+            "kind": "assignee",
+            "label": "staff.column.assignee",
+            "sort": "assignee"
+          }
         ]
+      },
+      workflow: {
+        "statuses": [
+          "new",
+          "review",
+          "approved",
+          "rejected",
+          "done",
+          "cancelled"
+        ],
+        "initial": "new",
+        "transitions": {
+          "new": [
+            "review",
+            "rejected"
+          ],
+          "review": [
+            "approved",
+            "rejected",
+            "new"
+          ],
+          "approved": [
+            "done",
+            "rejected"
+          ],
+          "rejected": [
+            "review",
+            "new"
+          ],
+          "done": [],
+          "cancelled": []
+        },
+        "final": [
+          "cancelled"
+        ],
+        "cancelled": "cancelled",
+        "startsService": [
+          "review",
+          "approved",
+          "done"
+        ],
+        "performed": "done",
+        "colors": {
+          "new": "blue.9",
+          "review": "violet.9",
+          "approved": "teal.9",
+          "rejected": "red.9",
+          "done": "gray.7"
+        }
       },
     },
     {
@@ -1046,7 +1710,97 @@ export const registry: Registry = {
           "city",
           "state",
           "zip"
+        ],
+        "columns": [
+          {
+            "name": "reference",
+            "kind": "reference",
+            "label": "staff.column.reference",
+            "sort": "reference"
+          },
+          {
+            "name": "name",
+            "kind": "name",
+            "label": "staff.column.name",
+            "fields": [
+              "firstName",
+              "lastName"
+            ]
+          },
+          {
+            "name": "created",
+            "kind": "created",
+            "label": "staff.column.created",
+            "sort": "created"
+          },
+          {
+            "name": "status",
+            "kind": "status",
+            "label": "staff.column.status",
+            "sort": "status"
+          },
+          {
+            "name": "assignee",
+            "kind": "assignee",
+            "label": "staff.column.assignee",
+            "sort": "assignee"
+          },
+          {
+            "name": "paid",
+            "kind": "paid",
+            "label": "staff.column.paid",
+            "sort": "paymentStatus"
+          }
         ]
+      },
+      workflow: {
+        "statuses": [
+          "new",
+          "review",
+          "approved",
+          "rejected",
+          "done",
+          "cancelled"
+        ],
+        "initial": "new",
+        "transitions": {
+          "new": [
+            "review",
+            "rejected"
+          ],
+          "review": [
+            "approved",
+            "rejected",
+            "new"
+          ],
+          "approved": [
+            "done",
+            "rejected"
+          ],
+          "rejected": [
+            "review",
+            "new"
+          ],
+          "done": [],
+          "cancelled": []
+        },
+        "final": [
+          "cancelled"
+        ],
+        "cancelled": "cancelled",
+        "startsService": [
+          "review",
+          "approved",
+          "done"
+        ],
+        "performed": "done",
+        "colors": {
+          "new": "blue.9",
+          "review": "violet.9",
+          "approved": "teal.9",
+          "rejected": "red.9",
+          "done": "gray.7"
+        }
       },
     },
     {
@@ -1154,7 +1908,69 @@ export const registry: Registry = {
           "phone",
           "application",
           "message"
+        ],
+        "columns": [
+          {
+            "name": "reference",
+            "kind": "reference",
+            "label": "staff.column.reference",
+            "sort": "reference"
+          },
+          {
+            "name": "name",
+            "kind": "name",
+            "label": "staff.column.name",
+            "fields": [
+              "name"
+            ]
+          },
+          {
+            "name": "created",
+            "kind": "created",
+            "label": "staff.column.created",
+            "sort": "created"
+          },
+          {
+            "name": "status",
+            "kind": "status",
+            "label": "staff.column.status",
+            "sort": "status"
+          },
+          {
+            "name": "assignee",
+            "kind": "assignee",
+            "label": "staff.column.assignee",
+            "sort": "assignee"
+          }
         ]
+      },
+      workflow: {
+        "statuses": [
+          "open",
+          "pending",
+          "solved"
+        ],
+        "initial": "open",
+        "transitions": {
+          "open": [
+            "pending",
+            "solved"
+          ],
+          "pending": [
+            "open",
+            "solved"
+          ],
+          "solved": [
+            "open"
+          ]
+        },
+        "final": [],
+        "startsService": [],
+        "colors": {
+          "open": "blue.9",
+          "pending": "grape.9",
+          "solved": "teal.9"
+        }
       },
     },
     {
@@ -1273,7 +2089,91 @@ export const registry: Registry = {
           "city",
           "state",
           "zip"
+        ],
+        "columns": [
+          {
+            "name": "reference",
+            "kind": "reference",
+            "label": "staff.column.reference",
+            "sort": "reference"
+          },
+          {
+            "name": "name",
+            "kind": "name",
+            "label": "staff.column.name",
+            "fields": [
+              "firstName",
+              "lastName"
+            ]
+          },
+          {
+            "name": "created",
+            "kind": "created",
+            "label": "staff.column.created",
+            "sort": "created"
+          },
+          {
+            "name": "status",
+            "kind": "status",
+            "label": "staff.column.status",
+            "sort": "status"
+          },
+          {
+            "name": "assignee",
+            "kind": "assignee",
+            "label": "staff.column.assignee",
+            "sort": "assignee"
+          }
         ]
+      },
+      workflow: {
+        "statuses": [
+          "new",
+          "review",
+          "approved",
+          "rejected",
+          "done",
+          "cancelled"
+        ],
+        "initial": "new",
+        "transitions": {
+          "new": [
+            "review",
+            "rejected"
+          ],
+          "review": [
+            "approved",
+            "rejected",
+            "new"
+          ],
+          "approved": [
+            "done",
+            "rejected"
+          ],
+          "rejected": [
+            "review",
+            "new"
+          ],
+          "done": [],
+          "cancelled": []
+        },
+        "final": [
+          "cancelled"
+        ],
+        "cancelled": "cancelled",
+        "startsService": [
+          "review",
+          "approved",
+          "done"
+        ],
+        "performed": "done",
+        "colors": {
+          "new": "blue.9",
+          "review": "violet.9",
+          "approved": "teal.9",
+          "rejected": "red.9",
+          "done": "gray.7"
+        }
       },
     },
   ],
