@@ -6,8 +6,7 @@ const trashServices = require(`${__hooks}/generated/services.js`).services;
 onRecordDeleteRequest((e) => {
   e.app.runInTransaction((txApp) => {
     const staff = require(`${__hooks}/lib/access.js`).staffOf(e);
-    require(`${__hooks}/lib/trash.js`).moveToTrash(txApp, e.record, e.auth);
-    require(`${__hooks}/lib/access.js`).audit(txApp, staff, 'delete', { collection: e.record.collection().name, record: e.record.id });
+    require(`${__hooks}/lib/trash.js`).trashRecord(txApp, e.record, e.auth, staff);
     e.app = txApp;
     e.next();
   });
@@ -28,17 +27,26 @@ onRecordDeleteRequest((e) => {
 
 // POST /api/formwork/trash/{id}/restore: back to its list with its files (admins), audited.
 routerAdd('POST', '/api/formwork/trash/{id}/restore', (e) => {
-  const { requireAdmin, audit } = require(`${__hooks}/lib/access.js`);
+  const { requireAdmin } = require(`${__hooks}/lib/access.js`);
   const config = require(`${__hooks}/generated/services.js`);
   const admin = requireAdmin(e);
   const entry = e.app.findRecordById(config.trashCollection, e.request.pathValue('id'));
   /** @type {core.Record} set in the transaction, which throws if it cannot */
   let restored;
   e.app.runInTransaction((txApp) => {
-    restored = require(`${__hooks}/lib/trash.js`).restore(txApp, entry);
-    audit(txApp, admin, 'restore', { collection: restored.collection().name, record: restored.id });
+    restored = require(`${__hooks}/lib/trash.js`).restoreEntry(txApp, entry, admin);
   });
   return e.json(200, { collection: restored.collection().name, id: restored.id });
+});
+
+// POST /api/formwork/trash/restore {ids: [trash entry ids]} (admins): several back at once (the list's
+// Undo after a bulk delete), each in its own transaction and audited; one that cannot come back (gone,
+// or its id taken again) is reported and does not stop the others. → { results: [{ id, ok, collection?, record? | code, message }] }
+routerAdd('POST', '/api/formwork/trash/restore', (e) => {
+  const admin = require(`${__hooks}/lib/access.js`).requireAdmin(e);
+  const bulk = require(`${__hooks}/lib/bulk.js`);
+  const ids = bulk.selection((e.requestInfo().body || {}).ids, bulk.MAX_IDS);
+  return e.json(200, { results: bulk.restoreEntries(e.app, ids, admin) });
 });
 
 cronAdd('formwork-trash-purge', '17 4 * * *', () => {

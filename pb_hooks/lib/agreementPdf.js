@@ -64,6 +64,11 @@ function textWidth(doc, text, bold) {
   return sum;
 }
 
+/**
+ * A US Letter document in `language` written top to bottom, a new page when one is full: title, blocks
+ * (headings, paragraphs, lists), note (a bold line), facts (label: value lines), rule, gap, newPage;
+ * `doc` is the jsPDF document.
+ */
 function writer(language) {
   const lib = pdfBundle();
   const doc = new lib.jsPDF({ unit: 'pt', format: 'letter', compress: true });
@@ -207,16 +212,23 @@ function agreementPdf(documents, language, reference) {
     if (d.signature) w.title(labels.signatureHeading);
     w.facts(facts);
   });
-  const doc = w.doc;
+  stampPages(w.doc, (page, pages) => {
+    const number = labels.page.replace('{pages}', String(pages)).replace('{page}', String(page));
+    return reference ? labels.reference + ': ' + reference + '   ·   ' + number : number;
+  });
+  return w.doc.output('arraybuffer');
+}
+
+/** Writes `line(page, pages)` at the foot of every page of `doc`, once the document is complete. */
+function stampPages(doc, line) {
   const pages = doc.getNumberOfPages();
   for (let p = 1; p <= pages; p++) {
     doc.setPage(p);
     doc.setFont(FONT, 'normal');
     doc.setFontSize(SIZE.small);
-    const page = labels.page.replace('{pages}', String(pages)).replace('{page}', String(p));
-    doc.text(reference ? labels.reference + ': ' + reference + '   ·   ' + page : page, PAGE.margin, PAGE.height - PAGE.margin / 2);
+    doc.text(line(p, pages), PAGE.margin, PAGE.height - PAGE.margin / 2);
   }
-  return doc.output('arraybuffer');
 }
 
-module.exports = { agreementPdf };
+// writer and stampPages also lay out staff's printed application (lib/applicationPdf.js).
+module.exports = { agreementPdf, writer, stampPages };

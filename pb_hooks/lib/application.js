@@ -31,7 +31,7 @@ function summary(record, service, now) {
     service: service.id,
     reference: require(`${__hooks}/lib/reference.js`).referenceOf(record),
     submitted: record.getString('created'),
-    status: record.getString('status') || config.statuses[0],
+    status: record.getString('status') || service.workflow.initial,
     cancelDeadline: record.getString('cancelDeadline'),
     cancelLastDay: until.day,
     timeZone: until.timeZone,
@@ -58,7 +58,9 @@ function cancel(app, record, now, request) {
   record.set('cancelledAt', now.toISOString().replace('T', ' '));
   const from = { ip: String(request.ip || ''), userAgent: String(request.userAgent || '') };
   const note = 'Cancelled by the applicant from their status page.';
-  const entry = require(`${__hooks}/lib/status.js`).changeStatus(app, record, require(`${__hooks}/generated/contract.js`).statuses.cancelled, { email: 'applicant', ip: from.ip, userAgent: from.userAgent }, note);
+  const cancelled = config.services[record.collection().name].workflow.cancelled;
+  if (!cancelled) throw new BadRequestError('This application cannot be cancelled here. Please contact us.');
+  const entry = require(`${__hooks}/lib/status.js`).changeStatus(app, record, cancelled, { email: 'applicant', ip: from.ip, userAgent: from.userAgent }, note);
   require(`${__hooks}/lib/access.js`).audit(app, null, 'cancel', {
     collection: record.collection().name,
     record: record.id,

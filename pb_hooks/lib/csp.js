@@ -7,8 +7,11 @@
  * Stripe as Stripe requires): no inline script and no eval. The forms' validators are precompiled by the
  * generator, so nothing in the browser compiles code. Styles may be inline: Mantine sets its CSS
  * variables in a <style> element and positions with style attributes. Images may be data: URIs or
- * blobs (file previews). Stripe's hosts are those its Connect embedded components need
- * (https://docs.stripe.com/security/guide#content-security-policy).
+ * blobs (file previews). Frames may show blobs: the staff application page previews an uploaded PDF by
+ * fetching it with the staff file token and framing the bytes as a blob, which only our own script can
+ * make and which keeps this policy (an uploaded file framed by its URL would be a download, and run under
+ * PocketBase's sandbox, where the browser's PDF viewer does not run). Stripe's hosts are those its
+ * Connect embedded components need (https://docs.stripe.com/security/guide#content-security-policy).
  *
  * The API (/api/…) keeps PocketBase's own headers (nosniff, X-Frame-Options, …, on every route) and
  * gets none of these: a JSON answer is no document, and an uploaded file keeps the sandboxing policy
@@ -23,7 +26,7 @@ const DIRECTIVES = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https://*.stripe.com",
   "connect-src 'self' https://api.stripe.com",
-  `frame-src ${STRIPE_SCRIPTS}`,
+  `frame-src blob: ${STRIPE_SCRIPTS}`,
   "worker-src 'self'",
   "frame-ancestors 'none'",
   "base-uri 'self'",

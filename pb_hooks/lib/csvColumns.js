@@ -2,9 +2,10 @@
  * The columns of a staff list's CSV export (lib/exportCsv.js) from the service's card table
  * (generated/services.js "card"): one per card field, except a repeating group, which is flattened
  * into one column per row and item field ("Dependent 1: Full name", "Dependent 1: Date of birth",
- * "Dependent 2: Full name", …) for as many rows as the longest group in the export. Values stay as
- * stored (option values, ISO dates), so a spreadsheet can sort and compare them. Pure: no PocketBase
- * API, so it is tested in Node as well (tests/unit/server/csv-columns.test.ts).
+ * "Dependent 2: Full name", …) for as many rows as the longest group in the export. Each cell shows what
+ * staff see on the card (an option's text, dollars, a long date) through the `show(item, value)` the
+ * export passes (lib/staffText.js cardText in the reader's language). Pure: no PocketBase API, so it is
+ * tested in Node as well (tests/unit/server/csv-columns.test.ts).
  */
 
 /** A group's rows from its stored JSON (a string, or already parsed); anything else is no rows. */
@@ -20,22 +21,14 @@ function groupRows(stored) {
   return Array.isArray(rows) ? rows.filter((r) => r !== null && typeof r === 'object') : [];
 }
 
-/** A `format: date` value as its ISO day (a PocketBase date column would add a time of day). */
-function isoDay(stored) {
-  const text = stored === undefined || stored === null ? '' : String(stored);
-  const day = /^\d{4}-\d{2}-\d{2}/.exec(text);
-  return day ? day[0] : text;
-}
-
 /**
  * One record's value of a field, ready for its cells: a group's rows as a list; several files as one
  * cell, their names in stored order separated by spaces (PocketBase's stored names never hold one);
- * a date as its ISO day; anything else as it is.
+ * anything else as it is.
  */
 function fieldValue(field, stored) {
   if (field.columns) return groupRows(stored);
   if (Array.isArray(stored)) return stored.join(' ');
-  if (field.display === 'date') return isoDay(stored);
   return stored;
 }
 
@@ -62,24 +55,26 @@ function header(card, language, widths) {
   return out;
 }
 
-/** One record's cells (`values` from fieldValue, in card order), a group padded to its width. */
-function cells(card, values, widths) {
+/**
+ * One record's cells (`values` from fieldValue, in card order), a group padded to its width; `show(item,
+ * value)` turns a field's or a column's value into its text.
+ */
+function cells(card, values, widths, show) {
   const out = [];
   card.forEach((field, i) => {
     if (!field.columns) {
-      out.push(values[i]);
+      out.push(show(field, values[i]));
       return;
     }
     const rows = values[i];
     for (let n = 0; n < (widths[field.name] || 0); n++) {
       const row = rows[n] || {};
       for (const column of field.columns) {
-        const value = row[column.name];
-        out.push(column.display === 'date' ? isoDay(value) : value);
+        out.push(show(column, row[column.name]));
       }
     }
   });
   return out;
 }
 
-module.exports = { fieldValue, widen, header, cells, groupRows, isoDay };
+module.exports = { fieldValue, widen, header, cells, groupRows };

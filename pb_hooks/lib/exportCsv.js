@@ -1,12 +1,17 @@
 /**
- * A staff list as CSV: the records of the list's current filter (lib/listFilter.js), newest first or
- * in the list's own order, one column per field of the staff card with its label in the reader's
- * language, a repeating group flattened into a column per row and item field (lib/csvColumns.js).
- * Sensitive fields are masked unless an admin asks otherwise; every export is audited.
+ * A staff list as CSV, showing what staff see on screen in the reader's language: the records of the
+ * list's current view (lib/listFilter.js) or of a selection, in the list's order; the record's own
+ * columns (reference, submitted, status by its name, assignee by e-mail, paid / not paid, the form's
+ * title), then one column per field of the staff card with its label, a choice by its option's text, an
+ * amount in dollars, a day in the site's long format, a repeating group flattened into a column per row
+ * and item field (lib/csvColumns.js, lib/staffText.js). Sensitive fields are masked unless an admin asks
+ * otherwise; every export is audited (export.pb.js).
  */
-const config = require(`${__hooks}/generated/services.js`);
 const sensitive = require(`${__hooks}/lib/sensitive.js`);
 const columns = require(`${__hooks}/lib/csvColumns.js`);
+const staffView = require(`${__hooks}/lib/staffView.js`);
+const { cardText } = require(`${__hooks}/lib/staffText.js`);
+const { referenceOf } = require(`${__hooks}/lib/reference.js`);
 
 const BATCH = 1000;
 
@@ -17,7 +22,8 @@ function cell(value) {
   return /[",\r\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text;
 }
 
-function shown(service, record, field, reveal) {
+/** A field's stored value (revealed when asked and allowed), ready for lib/csvColumns.js. */
+function stored(service, record, field, reveal) {
   if (field.display === 'masked' && reveal) {
     try {
       return sensitive.reveal(record, service, field.name);
@@ -32,11 +38,26 @@ function shown(service, record, field, reveal) {
   return columns.fieldValue(field, record.get(field.name));
 }
 
-/** → { csv, rows } for the records of `service` matching `query.filter`, in `query.sort` order. */
+/**
+ * → { csv, rows } for the records of `service` matching `query.filter` (with `query.params`), in
+ * `query.sort` order, in `lang` (the site's default when it has no such language).
+ */
 function exportCsv(app, collection, service, query, lang, reveal) {
   const { filter, params, sort } = query;
-  const language = config.languages.indexOf(lang) >= 0 ? lang : config.languages[0];
+  const language = staffView.languageOf(lang);
+  const view = staffView.view(language);
+  const show = (item, value) => cardText(item, value, view);
+  const emails = staffView.staffEmails(app);
   const card = service.card;
+  const own = [
+    ['staff.export.id', (r) => r.id],
+    ['staff.column.reference', referenceOf],
+    ['staff.column.created', (r) => staffView.instantText(language, r.getString('created'))],
+    ['staff.column.status', (r) => staffView.statusText(language, service, r.getString('status'))],
+    ['staff.column.assignee', (r) => emails[r.getString('assignee')] || ''],
+  ];
+  if (service.payments) own.push(['staff.column.paid', (r) => staffView.paidText(language, r.getString('paymentStatus'))]);
+  own.push(['staff.column.variant', (r) => staffView.formText(language, collection, r.getString('variant'))]);
   // How many row columns each group needs is known only once every record is read: the records'
   // values wait here, and their lines are written after the header.
   const widths = {};
@@ -44,16 +65,15 @@ function exportCsv(app, collection, service, query, lang, reveal) {
   for (let offset = 0; ; offset += BATCH) {
     const batch = app.findRecordsByFilter(collection, filter || '1=1', sort, BATCH, offset, params);
     for (const record of batch) {
-      const values = card.map((field) => shown(service, record, field, reveal));
+      const values = card.map((field) => stored(service, record, field, reveal));
       columns.widen(widths, card, values);
-      const head = [record.id, record.getString('created'), record.getString('status') || config.statuses[0], record.getString('variant')];
-      records.push({ head, values });
+      records.push({ head: own.map((c) => c[1](record)), values });
     }
     if (batch.length < BATCH) break;
   }
-  const header = ['id', 'created', 'status', 'variant'].concat(columns.header(card, language, widths));
+  const header = own.map((c) => staffView.text(language, c[0])).concat(columns.header(card, language, widths));
   const lines = [header.map(cell).join(',')];
-  for (const r of records) lines.push(r.head.concat(columns.cells(card, r.values, widths)).map(cell).join(','));
+  for (const r of records) lines.push(r.head.concat(columns.cells(card, r.values, widths, show)).map(cell).join(','));
   // The byte order mark lets spreadsheet programs read Uzbek and Russian text as UTF-8.
   return { csv: '\uFEFF' + lines.join('\r\n') + '\r\n', rows: records.length };
 }

@@ -10,9 +10,12 @@ const config = require(`${__hooks}/generated/services.js`);
 /**
  * The application's status history stays (ids, statuses, dates, staff): the record of what was done.
  * Its staff notes may speak of the applicant, and an applicant's own change (a cancellation) names their
- * address and browser, so those go with the application. Returns how many.
+ * address and browser, so those go with the application; so do the notes and replies of its thread (the
+ * notes collection), deleted whole. Returns how many (history lines cleared and thread entries deleted).
  */
 function clearNotes(app, collection, id, apply) {
+  const thread = app.findRecordsByFilter(config.noteCollection, 'sourceCollection = {:c} && record = {:r}', '', 0, 0, { c: collection, r: id });
+  if (apply) for (const row of thread) app.delete(row);
   const rows = app.findRecordsByFilter(
     config.historyCollection,
     "sourceCollection = {:c} && record = {:r} && (note != '' || ip != '' || userAgent != '')",
@@ -39,7 +42,7 @@ function clearNotes(app, collection, id, apply) {
       app.saveNoValidate(row);
     }
   }
-  return rows.length;
+  return rows.length + thread.length;
 }
 
 /** For an application that has just gone for good. */

@@ -405,7 +405,8 @@ function buildRecord(app, plan) {
   for (const name of Object.keys(plan.fields)) record.set(name, plan.fields[name]);
   record.set('variant', plan.variant);
   record.set('locale', plan.locale);
-  if (collection.fields.getByName('status') && config.statuses && config.statuses.length > 0) record.set('status', config.statuses[0]);
+  const service = config.services[plan.collection];
+  if (collection.fields.getByName('status') && service && service.workflow) record.set('status', service.workflow.initial);
   // record.set() ignores autodate fields; a raw value that differs from the last known one is kept on create.
   if (plan.created) record.setRaw('created', new DateTime(plan.created));
   sensitive.sealRecord(record, plan.service);

@@ -81,4 +81,31 @@ function forgetQuiet(app, now) {
   }
 }
 
-module.exports = { configure, allowGuestSubmission, forgetQuiet, senderOf };
+const HOUR_MS = 60 * 60 * 1000;
+
+/** PocketBase's own date format, which its filters compare as text. */
+const pbDate = (ms) => new Date(ms).toISOString().replace('T', ' ');
+
+/**
+ * Whether a staff member may send one more reply to an applicant (pb_hooks/work.pb.js), counted from the
+ * replies already kept in the notes over the last hour: at most FORMWORK_RATE_LIMIT_REPLIES_STAFF by one
+ * staff member (a stolen session cannot turn the company's address into a spam source) and
+ * FORMWORK_RATE_LIMIT_REPLIES_APPLICATION to one application (a double click, or two colleagues, does
+ * not flood an applicant). Counted in the database, inside the reply's own transaction (PocketBase runs
+ * one writer at a time), so the count is exact and survives a restart. Returns null, or the refusal
+ * `{ code: 'rate_limited', message }`.
+ */
+function replyRefusal(app, notes, staffId, collection, recordId, now) {
+  if (!enabled()) return null;
+  const since = pbDate(now - HOUR_MS);
+  const over = (filter, params, max) => app.findRecordsByFilter(notes, "kind = 'reply' && created > {:since} && " + filter, '', max, 0, Object.assign({ since: since }, params)).length >= max;
+  if (over('author = {:a}', { a: staffId }, Number(env('FORMWORK_RATE_LIMIT_REPLIES_STAFF', '30')))) {
+    return { code: 'rate_limited', message: 'You sent many replies within the last hour: wait a while before the next.' };
+  }
+  if (over('sourceCollection = {:c} && record = {:r}', { c: collection, r: recordId }, Number(env('FORMWORK_RATE_LIMIT_REPLIES_APPLICATION', '5')))) {
+    return { code: 'rate_limited', message: 'This applicant got many replies within the last hour: wait a while before the next.' };
+  }
+  return null;
+}
+
+module.exports = { configure, allowGuestSubmission, forgetQuiet, senderOf, replyRefusal };

@@ -314,6 +314,32 @@ function draftMail(app, draft, template, ctx) {
 }
 
 /**
+ * A reply staff wrote to the applicant (lib/replies.js), unsaved, of kind `reply`: to `who.to` in `who.locale`,
+ * its text as paragraphs (split at blank lines) in the staff-reply template with the reference and the
+ * company's signature, and nothing else of the application. Sent with Reply-To the company's address
+ * (replyToOf), so the applicant's answer reaches staff, not the sending address.
+ */
+function replyMail(app, record, who, text) {
+  const service = mail.services[record.collection().name];
+  const ctx = context(service, record, who.locale, options(), record.getString('created'), REPLY_TEMPLATE, 'reply');
+  ctx.paragraphs = String(text)
+    .split(/\n[ \t]*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return mailRecord(app, record, 'reply', who.to, who.locale, REPLY_TEMPLATE, ctx, JSON.stringify(ctx));
+}
+
+/** The template of a staff reply (schemas/mail/staff-reply/). */
+const REPLY_TEMPLATE = 'staff-reply';
+
+/**
+ * Where the recipient's answer goes: an applicant's e-mails (a staff reply, a confirmation, a status change,
+ * ...) say "reply to this e-mail", so their answer goes to the company's address, not the sending one;
+ * staff e-mails keep the sender.
+ */
+const replyToOf = (item) => (item.getString('kind') === 'staff' ? '' : mail.company.email || '');
+
+/**
  * Renders the body of an e-mail that has none yet (one written by mailRecord(); a rendered one is sent as it
  * is, so a retry or a resend sends the same e-mail) and drops the context it was rendered from.
  */
@@ -326,8 +352,8 @@ function ensureRendered(app, item) {
   item.set('context', null);
 }
 
-/** `attachment`: { name, bytes } (an ArrayBuffer) or null. */
-function deliver(app, to, subject, html, text, attachment) {
+/** `attachment`: { name, bytes } (an ArrayBuffer) or null; `replyTo`: an address for the Reply-To header, or ''. */
+function deliver(app, to, subject, html, text, attachment, replyTo) {
   const meta = app.settings().meta;
   const message = new MailerMessage({
     from: { address: meta.senderAddress, name: meta.senderName },
@@ -336,6 +362,8 @@ function deliver(app, to, subject, html, text, attachment) {
     html: html,
     text: text,
   });
+  // PocketBase's mailer message has no Reply-To of its own: it sends the headers it is given.
+  if (replyTo) message.headers = { 'Reply-To': replyTo };
   // PocketBase's mailer reads an attachment from an io.Reader: a file of the bytes, opened.
   if (attachment) message.attachments = { [attachment.name]: $filesystem.fileFromBytes(attachment.bytes, attachment.name).reader.open() };
   app.newMailClient().send(message);
@@ -375,7 +403,7 @@ function withApplicantToken(app, item) {
 function sendOne(app, item) {
   ensureRendered(app, item);
   const body = withApplicantToken(app, item);
-  deliver(app, item.getString('to'), item.getString('subject'), body.html, body.text, signedCopyOf(app, item));
+  deliver(app, item.getString('to'), item.getString('subject'), body.html, body.text, signedCopyOf(app, item), replyToOf(item));
 }
 
 /** The staff digest template (schemas/mail/staff-digest/), if the site has one. */
@@ -533,4 +561,4 @@ function mayManage(auth) {
   return auth.collection().name === config.staffCollection && auth.getString('role') === 'admin';
 }
 
-module.exports = { schedule, submissionMails, statusMail, cancellationMails, draftMail, enqueuePaymentDue, processDue, resend, configure, mayManage };
+module.exports = { schedule, submissionMails, statusMail, cancellationMails, draftMail, replyMail, applicantOf, enqueuePaymentDue, processDue, resend, configure, mayManage, longDay, usd };

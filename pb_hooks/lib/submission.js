@@ -197,7 +197,8 @@ function checkCreate(record, service, sent) {
   const { nameByContent } = require(`${__hooks}/lib/fileContent.js`);
   for (const key of service.fileFields) for (const file of record.getUnsavedFiles(key) || []) nameByContent(file);
   for (const key of Object.keys(service.serverValues)) record.set(key, service.serverValues[key]);
-  record.set('status', config.statuses[0]);
+  // The first status of the service's own workflow (a ticket is open, an application new).
+  record.set('status', service.workflow.initial);
   const { store } = require(`${__hooks}/lib/sensitive.js`);
   for (const name of service.sensitiveFields) store(record, service, name, data[name]);
 }

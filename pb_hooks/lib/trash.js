@@ -42,6 +42,24 @@ function moveToTrash(app, record, auth) {
   return copy;
 }
 
+/**
+ * A staff delete (the record API's, or a bulk one): the record and its files into the trash and the
+ * act into the audit log, with `app` (pass the transaction's, which then deletes the record). `auth`:
+ * who asked (kept on the entry), `staff`: their staff account (null for a superuser). → the trash entry.
+ */
+function trashRecord(app, record, auth, staff) {
+  const entry = moveToTrash(app, record, auth);
+  require(`${__hooks}/lib/access.js`).audit(app, staff, 'delete', { collection: record.collection().name, record: record.id });
+  return entry;
+}
+
+/** An admin's restore of a trash entry, audited, with `app` (the transaction's). → the restored record. */
+function restoreEntry(app, entry, staff) {
+  const record = restore(app, entry);
+  require(`${__hooks}/lib/access.js`).audit(app, staff, 'restore', { collection: record.collection().name, record: record.id });
+  return record;
+}
+
 const SYSTEM_KEYS = ['id', 'collectionId', 'collectionName', 'expand', 'created', 'updated'];
 
 /** Puts a trash entry back into its collection as it was (id, values, files, dates) and removes the entry. */
@@ -156,4 +174,4 @@ function keepSealed(entry) {
   if (changed) entry.set('record', after);
 }
 
-module.exports = { moveToTrash, restore, purge, purgeExpired, retentionDays, withoutSealed, keepSealed };
+module.exports = { moveToTrash, trashRecord, restore, restoreEntry, purge, purgeExpired, retentionDays, withoutSealed, keepSealed };
