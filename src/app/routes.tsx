@@ -1,9 +1,12 @@
 /**
- * Routes come from the generated registry: one per form variant, staff list and page, plus sign-in.
- * Each screen is its own chunk, so an applicant's page never loads the staff screens.
+ * Routes come from the generated registry: one per form variant, staff list, application page and page,
+ * plus sign-in. Each screen is its own chunk, so an applicant's page never loads the staff screens. The
+ * public screens sit in the site's layout (PublicLayout), the staff screens in the staff console's own
+ * full-width frame (StaffShell).
  */
 import type { ReactNode } from 'react';
-import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { MAIN_ID } from '../components/LanguageTabs.tsx';
 import { registry } from '../generated/registry.ts';
 import { paths } from '../config/paths.ts';
 import { ScreenLoader } from '../components/ScreenLoader.tsx';
@@ -13,12 +16,14 @@ import type { Locale, PageEntry } from '../engine/types.ts';
 import { lazyScreen } from './lazyScreen.ts';
 import { loadForm, loadMessages, loadPage } from './loaded.ts';
 import { MessagePart } from './locale.tsx';
+import PublicLayout from './PublicLayout.tsx';
 import Root from './Root.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 
 const serviceFormPage = lazyScreen(() => import('../features/forms/ServiceFormPage.tsx'));
 const servicesIndex = lazyScreen(() => import('../features/pages/ServicesIndex.tsx'));
 const signInPage = lazyScreen(() => import('../features/staff/SignInPage.tsx'));
+const resetPasswordPage = lazyScreen(() => import('../features/staff/ResetPasswordPage.tsx'));
 const ServiceFormPage = serviceFormPage.Screen;
 const ServicesIndex = servicesIndex.Screen;
 const SignInPage = signInPage.Screen;
@@ -29,6 +34,8 @@ const staffShell = lazyScreen(() => import('../features/staff/StaffShell.tsx'));
 const AdminListPage = adminListPage.Screen;
 const RequireStaff = requireStaff.Screen;
 const StaffShell = staffShell.Screen;
+const applicationPage = lazyScreen(() => import('../features/staff/application/ApplicationPage.tsx'));
+const printPage = lazyScreen(() => import('../features/staff/application/PrintPage.tsx'));
 const dashboardPage = lazyScreen(() => import('../features/staff/DashboardPage.tsx'));
 const trashPage = lazyScreen(() => import('../features/staff/TrashPage.tsx'));
 const auditPage = lazyScreen(() => import('../features/staff/AuditPage.tsx'));
@@ -73,7 +80,30 @@ const pageScreen = (page: PageEntry) =>
 /** A staff screen's needs: the shell and its own code, for a stored session. */
 const staffScreen = (load: () => Promise<unknown>): RouteHandle => needs([], whenSignedIn(staffShell.load, load));
 
-/** Every staff screen: signed-in staff only, inside the staff navigation. */
+/**
+ * An application's print view: signed-in staff only, on a page of its own (no navigation around it, so
+ * the paper holds the application alone).
+ */
+function printRoutes(): RouteObject {
+  return {
+    handle: needs([STAFF_PART], requireStaff.load),
+    element: screenWith(
+      STAFF_PART,
+      <RequireStaff>
+        <main id={MAIN_ID}>
+          <Outlet />
+        </main>
+      </RequireStaff>,
+    ),
+    children: registry.services.map((service) => ({
+      path: paths.staffApplicationPrint(service.admin.route),
+      handle: needs([], whenSignedIn(printPage.load)),
+      element: screen(<printPage.Screen key={service.id} service={service} />),
+    })),
+  };
+}
+
+/** Every staff screen: signed-in staff only, inside the staff console's frame. */
 function staffRoutes(): RouteObject {
   const children: RouteObject[] = [
     { path: paths.dashboard, handle: staffScreen(dashboardPage.load), element: screen(<dashboardPage.Screen />) },
@@ -85,6 +115,11 @@ function staffRoutes(): RouteObject {
   for (const service of registry.services) {
     for (const path of [service.admin.route, ...service.admin.aliases])
       children.push({ path, handle: staffScreen(adminListPage.load), element: screen(<AdminListPage key={service.id} service={service} />) });
+    children.push({
+      path: paths.staffApplication(service.admin.route),
+      handle: staffScreen(applicationPage.load),
+      element: screen(<applicationPage.Screen key={service.id} service={service} />),
+    });
   }
   return {
     // Loaded alongside the messages, not one after the other (a staff list was six round trips deep);
@@ -101,7 +136,7 @@ function staffRoutes(): RouteObject {
 }
 
 export function buildRoutes(): RouteObject[] {
-  const children: RouteObject[] = [staffRoutes()];
+  const children: RouteObject[] = [];
   for (const service of registry.services) {
     // The agreement documents a service's forms show (features/forms/Agreements.tsx asks for them too).
     const parts = service.agreements ? [agreementsPart(service.messages)] : [];
@@ -119,11 +154,12 @@ export function buildRoutes(): RouteObject[] {
   }
   if (!children.some((r) => r.path === '/')) children.push({ path: '/', handle: needs([], servicesIndex.load), element: screen(<ServicesIndex />) });
   children.push({ path: paths.signIn, handle: needs([STAFF_PART], signInPage.load), element: screenWith(STAFF_PART, <SignInPage />) });
+  children.push({ path: paths.resetPassword, handle: needs([STAFF_PART], resetPasswordPage.load), element: screenWith(STAFF_PART, <resetPasswordPage.Screen />) });
   children.push({ path: paths.application, element: screen(<ApplicationStatusPage />) });
   children.push({ path: paths.applicationWithTokenInPath, element: screen(<ApplicationStatusPage />) });
   children.push({ path: paths.resumeDraft, element: screen(<ResumePage />) });
   children.push({ path: '*', element: screen(<NotFound />) });
-  return [{ element: <Root />, children }];
+  return [{ element: <Root />, children: [staffRoutes(), printRoutes(), { element: <PublicLayout />, children }] }];
 }
 
 const routes = buildRoutes();
@@ -167,7 +203,8 @@ export function prepareRoute(pathname: string, locale: Locale): Promise<unknown>
  * site's own routes with what they need declared; staff screens sit under the sign-in's layout route).
  */
 export function prerenderedPaths(): string[] {
-  return (routes[0]?.children ?? []).filter((route) => route.handle && route.path && !route.path.includes(':')).map((route) => route.path as string);
+  const publicRoutes = routes[0]?.children?.find((route) => route.element && (route.element as { type?: unknown }).type === PublicLayout);
+  return (publicRoutes?.children ?? []).filter((route) => route.handle && route.path && !route.path.includes(':')).map((route) => route.path as string);
 }
 
 /**

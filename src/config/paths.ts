@@ -8,6 +8,11 @@ export const paths = {
   audit: '/admin/audit',
   staff: '/admin/staff',
   retention: '/admin/retention',
+  /** Where a staff member sets a new password, from the e-mail of PocketBase's reset (its token in the fragment). */
+  resetPassword: '/staff/reset-password',
+  /** An application's own page under its list's route (react-router pattern), and its print view. */
+  staffApplication: (listRoute: string) => `${listRoute}/:id`,
+  staffApplicationPrint: (listRoute: string) => `${listRoute}/:id/print`,
   /**
    * The applicant's own page of an application with agreements (the link in their e-mail): its token is
    * in the fragment (#<token>), which no request carries, so no server log keeps it.

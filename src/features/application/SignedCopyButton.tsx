@@ -8,6 +8,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { pb } from '../../config/pocketbase.ts';
+import { saveDownload } from '../../engine/saveDownload.ts';
 
 interface Props {
   /** The API path of the PDF. */
@@ -23,17 +24,8 @@ export function SignedCopyButton({ path, headers, fileName }: Props) {
   const download = async () => {
     setBusy(true);
     try {
-      const res = await fetch(pb.buildURL(path), { headers });
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      const url = URL.createObjectURL(await res.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // After the browser has taken the file: revoking at once can cancel the save in some browsers.
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      const status = await saveDownload(pb.buildURL(path), headers, fileName);
+      if (status >= 300) throw new Error(`HTTP ${status}`);
       setFailed(false);
     } catch {
       setFailed(true);

@@ -46,7 +46,6 @@ export default function DashboardPage() {
     };
   }, [navigate]);
 
-  const first = registry.statuses[0] ?? '';
   return (
     <Stack>
       <Title order={1} size="h2">
@@ -68,7 +67,7 @@ export default function DashboardPage() {
                     <FormattedMessage id="admin.total" values={{ count: c?.total ?? 0 }} />
                   </Text>
                   <Group gap="md">
-                    <Anchor component={Link} to={`${service.admin.route}?status=${first}`} size="sm" data-testid="dashboard-new">
+                    <Anchor component={Link} to={`${service.admin.route}?status=${service.workflow.initial}`} size="sm" data-testid="dashboard-new">
                       <FormattedMessage id="staff.dashboard.new" values={{ count: c?.new ?? 0 }} />
                     </Anchor>
                     <Text size="sm" c="dimmed">

@@ -98,7 +98,7 @@ const CopiedTooltip = lazyScreen<CopiedTooltipProps>(() => import('./CopiedToolt
  * remounts (and keeps focus); it is mounted closed (when its code has come before the click, as it
  * usually has after a hover or focus), so the first "copied" fades in as every later one.
  */
-function CopyValue({ value, copied, label }: { value: string; copied: string; label: string }) {
+export function CopyValue({ value, copied, label }: { value: string; copied: string; label: string }) {
   const button = useRef<HTMLButtonElement>(null);
   const [armed, setArmed] = useState(false);
   const arm = () => setArmed(true);

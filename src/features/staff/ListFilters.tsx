@@ -1,43 +1,51 @@
 /**
  * The filter bar of a staff list: search text, submitted from/to (native date inputs: keyboard and
- * screen-reader friendly, no date-picker bundle), status and order. Applied on submit, kept in the URL.
+ * screen-reader friendly, no date-picker bundle), status (the service's own) and assignee (all, mine,
+ * unassigned or one staff member). Applied on submit, kept in the URL; the order is the table's headers'.
  */
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { registry } from '../../generated/registry.ts';
-import { filtersKey, followAddress } from './filterDraft.ts';
-import type { ListQuery } from './listQuery.ts';
+import { filtersKey, followAddress, type Filters } from './filterDraft.ts';
+import { isFiltered, type ListQuery } from './listQuery.ts';
 
 interface Props {
   query: ListQuery;
   onChange: (query: ListQuery) => void;
+  statuses: readonly string[];
+  /** Staff members one may filter by (the directory), by id. */
+  staff: readonly { id: string; name: string; email: string }[];
 }
 
-export function ListFilters({ query, onChange }: Props) {
+const NONE: Filters = { q: '', from: '', to: '', status: '', assignee: '' };
+
+export function ListFilters({ query, onChange, statuses, staff }: Props) {
   const intl = useIntl();
-  const [draft, setDraft] = useState(query);
+  const { q, from, to, status, assignee } = query;
+  const [draft, setDraft] = useState<Filters>({ q, from, to, status, assignee });
   // The applied filters changed (cleared, or the address edited): the bar shows them. Paging alone, and
   // the bar's own apply arriving in the address, keep what is typed and not yet applied (filterDraft.ts).
-  const { q, from, to, status, sort } = query;
   const pending = useRef<string[]>([]);
   useEffect(() => {
-    const next = followAddress({ q, from, to, status, sort }, pending.current);
+    const next = followAddress({ q, from, to, status, assignee }, pending.current);
     pending.current = next.pending;
-    if (next.follow) setDraft((d) => ({ ...d, q, from, to, status, sort }));
-  }, [q, from, to, status, sort]);
+    if (next.follow) setDraft({ q, from, to, status, assignee });
+  }, [q, from, to, status, assignee]);
   const t = (id: string) => intl.formatMessage({ id });
-  const set = (patch: Partial<ListQuery>) => setDraft((d) => ({ ...d, ...patch }));
+  const set = (patch: Partial<Filters>) => setDraft((d) => ({ ...d, ...patch }));
   const apply = (e: FormEvent) => {
     e.preventDefault();
     // An apply that changes nothing changes no address: nothing to wait for.
     const applied = filtersKey(draft);
     if (applied !== filtersKey(query)) pending.current = [...pending.current, applied];
-    onChange({ ...draft, page: 1 });
+    onChange({ ...query, ...draft, page: 1 });
   };
-  const filtered = !!(query.q || query.from || query.to || query.status || query.sort);
+  const people = staff.map((s) => ({ value: s.id, label: s.name || s.email }));
+  // A bookmarked view of someone no longer listed still says whose it is, by their id.
+  if (draft.assignee && draft.assignee !== 'mine' && draft.assignee !== 'unassigned' && !people.some((p) => p.value === draft.assignee))
+    people.push({ value: draft.assignee, label: draft.assignee });
   return (
-    <form role="search" aria-label={t('staff.filters.label')} onSubmit={apply}>
+    <form role="search" aria-label={t('staff.filters.label')} onSubmit={apply} data-testid="list-filters">
       <Group gap="xs" align="flex-end" wrap="wrap">
         <TextInput
           type="search"
@@ -61,25 +69,26 @@ export function ListFilters({ query, onChange }: Props) {
           label={t('staff.status.label')}
           value={draft.status}
           onChange={(e) => set({ status: e.currentTarget.value })}
-          data={[{ value: '', label: t('staff.filters.anyStatus') }, ...registry.statuses.map((s) => ({ value: s, label: t(`status.${s}`) }))]}
+          data={[{ value: '', label: t('staff.filters.anyStatus') }, ...statuses.map((s) => ({ value: s, label: t(`status.${s}`) }))]}
           name="status"
         />
         <NativeSelect
-          label={t('staff.filters.order')}
-          value={draft.sort}
-          onChange={(e) => set({ sort: e.currentTarget.value as ListQuery['sort'] })}
+          label={t('staff.filters.assignee')}
+          value={draft.assignee}
+          onChange={(e) => set({ assignee: e.currentTarget.value })}
           data={[
-            { value: '', label: t('staff.filters.order.default') },
-            { value: 'newest', label: t('staff.filters.order.newest') },
-            { value: 'oldest', label: t('staff.filters.order.oldest') },
+            { value: '', label: t('staff.filters.assignee.all') },
+            { value: 'mine', label: t('staff.filters.assignee.mine') },
+            { value: 'unassigned', label: t('staff.filters.assignee.unassigned') },
+            ...people,
           ]}
-          name="sort"
+          name="assignee"
         />
         <Button type="submit">
           <FormattedMessage id="staff.filters.apply" />
         </Button>
-        {filtered && (
-          <Button variant="subtle" onClick={() => onChange({ q: '', from: '', to: '', status: '', sort: '', page: 1 })}>
+        {isFiltered(query) && (
+          <Button variant="subtle" onClick={() => onChange({ ...query, ...NONE, page: 1 })}>
             <FormattedMessage id="staff.filters.clear" />
           </Button>
         )}

@@ -8,7 +8,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 
 export interface OutboxItem {
   id: string;
-  kind: 'applicant' | 'staff';
+  /** reply: an answer staff wrote from the application's page (pb_hooks/lib/replies.js). */
+  kind: 'applicant' | 'staff' | 'reply';
   to: string;
   status: 'pending' | 'sent' | 'failed';
   sentAt?: string;
@@ -31,7 +32,8 @@ export function MailStatus({ items, canResend, onResend }: { items: OutboxItem[]
           <Badge color={COLOR[item.status]} variant="outline">
             <FormattedMessage id={`admin.mail.status.${item.status}`} />
           </Badge>
-          <Text size="sm">
+          {/* An address has nowhere to break: it breaks anywhere rather than widen a phone's screen. */}
+          <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
             <FormattedMessage id={`admin.mail.kind.${item.kind}`} values={{ to: item.to }} />
             {item.status === 'sent' && item.sentAt ? ` · ${intl.formatDate(item.sentAt, { dateStyle: 'medium', timeStyle: 'short' })}` : ''}
           </Text>

@@ -6,7 +6,7 @@
  */
 import { Badge, Box, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { AdminCard, FormVariant } from '../../engine/types.ts';
+import type { AdminCard, FormVariant, ServiceEntry } from '../../engine/types.ts';
 import { onCard } from './cardValues.ts';
 import { FieldValue } from './FieldValue.tsx';
 import { FilesValue } from './FilesValue.tsx';
@@ -38,7 +38,7 @@ interface Props {
   /** The submission's e-mails, and whether this staff member may send one again. */
   mail?: { items: OutboxItem[]; canResend: boolean; onResend: (id: string) => Promise<void> };
   /** The status workflow: where the record is, and (admins) a change; omitted in previews. */
-  workflow?: { collection: string; canChange: boolean; onChanged: (status: string) => void; onError: (err: unknown, message: string) => void };
+  workflow?: { service: ServiceEntry; canChange: boolean; onChanged: (status: string) => void };
   /** Admins only: the plain value of a masked field, from the server (audited there). */
   reveal?: (field: string) => Promise<string>;
   /** A service with agreements: the signed copy's PDF, with the staff member's sign-in. */
@@ -88,14 +88,7 @@ export function RecordCard({ record, card, forms = [], fileUrl, now, onDelete, m
           />
         )}
         {workflow && (
-          <StatusControl
-            collection={workflow.collection}
-            recordId={record.id}
-            status={String(record.status ?? '')}
-            canChange={workflow.canChange}
-            onChanged={workflow.onChanged}
-            onError={workflow.onError}
-          />
+          <StatusControl service={workflow.service} record={record} canChange={workflow.canChange} onChanged={workflow.onChanged} now={now} />
         )}
         {payments && (
           <Badge

@@ -12,6 +12,7 @@ import { paths } from '../../config/paths.ts';
 import { pb } from '../../config/pocketbase.ts';
 import { registry } from '../../generated/registry.ts';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
+import { ForgotPassword } from './ForgotPassword.tsx';
 import { safeNext, signIn } from './session.ts';
 
 /** Digits in the e-mailed code (the staff collection's otp.length). */
@@ -55,17 +56,20 @@ export default function SignInPage() {
   const [mfa, setMfa] = useState<{ mfaId: string; otpId: string } | null>(null);
   const [code, setCode] = useState('');
   const [resent, setResent] = useState(false);
+  /** "Forgot password?": the reset request instead of the sign-in form. */
+  const [forgot, setForgot] = useState(false);
   const codeInput = useRef<HTMLInputElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
   const expired = params.get('expired') === '1';
   useDocumentTitle(intl.formatMessage({ id: 'staff.signIn.title' }));
 
-  // The code field takes the focus when the second step appears; the e-mail field when they go back.
+  // The code field takes the focus when the second step appears; the e-mail field when they go back
+  // (from the code, or from "Forgot password?").
   const wentBack = useRef(false);
   useEffect(() => {
     if (mfa) codeInput.current?.focus();
     else if (wentBack.current) emailInput.current?.focus();
-  }, [mfa]);
+  }, [mfa, forgot]);
 
   const done = () => navigate(safeNext(params.get('next')) ?? paths.dashboard, { replace: true });
 
@@ -140,6 +144,19 @@ export default function SignInPage() {
     setResent(false);
   };
 
+  if (forgot)
+    return (
+      <Stack maw={400}>
+        <ForgotPassword
+          email={email}
+          onBack={() => {
+            wentBack.current = true;
+            setForgot(false);
+          }}
+        />
+      </Stack>
+    );
+
   // Mantine's Alert is role="alert" itself: announced when it appears.
   const alert = problem && (
     <Alert color="red" data-testid="sign-in-error">
@@ -205,6 +222,19 @@ export default function SignInPage() {
               />
               <Button type="submit" loading={busy}>
                 <FormattedMessage id="staff.signIn.submit" />
+              </Button>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                disabled={busy}
+                style={{ alignSelf: 'flex-start' }}
+                onClick={() => {
+                  setProblem(null);
+                  setForgot(true);
+                }}
+                data-testid="forgot-link"
+              >
+                <FormattedMessage id="staff.forgot.link" />
               </Button>
             </>
           )}

@@ -5,14 +5,14 @@
  * machine the second search of a quick pair was lost that way). So the bar remembers the filters it
  * applied until the address shows them, and follows any other change (cleared, edited, back).
  */
-import { readListQuery, writeListQuery, type ListQuery } from './listQuery.ts';
+import { EMPTY_QUERY, readListQuery, writeListQuery, type ListQuery } from './listQuery.ts';
 
-export type Filters = Pick<ListQuery, 'q' | 'from' | 'to' | 'status' | 'sort'>;
+export type Filters = Pick<ListQuery, 'q' | 'from' | 'to' | 'status' | 'assignee'>;
 
 /** The filters as the address will hold them (the same reading the list makes of it), as one key. */
 export function filtersKey(filters: Filters): string {
-  const read = readListQuery(writeListQuery({ ...filters, page: 1 }));
-  return JSON.stringify([read.q, read.from, read.to, read.status, read.sort]);
+  const read = readListQuery(writeListQuery({ ...EMPTY_QUERY, ...filters }));
+  return JSON.stringify([read.q, read.from, read.to, read.status, read.assignee]);
 }
 
 /**
