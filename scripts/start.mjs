@@ -83,10 +83,16 @@ function buildSite() {
   }
 }
 
+/**
+ * PocketBase in dev mode (a binary under the temp folder counts as `go run`) prints every statement of
+ * every migration: far past Node's default 1 MB for a child's output on a fresh database.
+ */
+const MIGRATE_OUTPUT_MAX = 256 * 1024 * 1024;
+
 /** Applies the release's migrations; false (with PocketBase's output shown) when one failed. */
 function migrate(release) {
   // `pocketbase migrate` exits 0 even when a migration fails; its output is the only signal.
-  const migrated = execFileSync(pb, ['migrate', 'up', ...releaseDirs(dataDir, release)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const migrated = execFileSync(pb, ['migrate', 'up', ...releaseDirs(dataDir, release)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: MIGRATE_OUTPUT_MAX });
   process.stdout.write(migrated);
   return !/^Error:/m.test(migrated);
 }

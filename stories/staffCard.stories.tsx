@@ -37,6 +37,7 @@ const card: AdminCard = {
   deleted: `${NS}.${admin.deleted}`,
   sort: '-created',
   search: [],
+  columns: [],
   fields: admin.fields.map((f): AdminField => {
     const prop = properties[f.name] ?? {};
     const display = 'display' in f ? (f.display as AdminField['display']) : derivedDisplay(prop);

@@ -86,7 +86,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
 
   const migrate = () => {
     // `pocketbase migrate` exits 0 even when a migration fails; its output is the only signal.
-    const out = execFileSync(pb, ['migrate', 'up', ...dirs], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = execFileSync(pb, ['migrate', 'up', ...dirs], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024 });
     if (out.trim() && !/^No new migrations/m.test(out)) process.stdout.write(out);
     if (/^Error:/m.test(out)) throw new Error(`a migration failed on the dev server (${dataDir}):\n${out}`);
   };
