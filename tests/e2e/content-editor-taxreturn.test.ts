@@ -182,7 +182,7 @@ describe('a content editor adds the tax-return service, with conditions, a repea
     expect((stored.w2 as string[]).map((n) => n.replace(/_[a-z0-9]{10}\.pdf$/, '.pdf'))).toEqual(answers.w2.map((n) => n.replace(/-/g, '_')));
   });
 
-  it('shows staff every answer on the card: the rows as a table, both files', async () => {
+  it("shows staff every answer on the application's page: the rows as a table, both files", async () => {
     const staff = await createStaff(site!, 'viewer', 'taxreturn-staff@formwork.test');
     const page = await open(`${service.admin.route}?lang=ru`);
     await page.waitForURL(/\/staff\/sign-in\?next=/);
@@ -190,8 +190,10 @@ describe('a content editor adds the tax-return service, with conditions, a repea
     await page.getByLabel(label(common['staff.signIn.password']!)).fill(staff.password);
     await page.getByRole('button', { name: common['staff.signIn.submit'] }).click();
     await page.waitForURL((url) => url.pathname === service.admin.route);
-    const card = page.getByTestId('record-card');
-    await card.first().waitFor();
+    const row = page.getByTestId('staff-table').locator('tbody tr[data-record-id]').first();
+    await row.waitFor();
+    await row.locator('td a').first().click();
+    const card = page.getByTestId('application-page');
     const dependents = card.locator('[data-field=dependents]').getByRole('table');
     await dependents.waitFor();
     expect(await dependents.getByRole('row').count()).toBe(answers.dependents.length + 1);

@@ -138,7 +138,7 @@ describe('a content editor adds a service with schema files only', () => {
     expect(list[0]!.attachment).toMatch(/\.pdf$/);
   });
 
-  it('shows the petition to staff on its own list, with the values on the record card', async () => {
+  it("shows the petition to staff on its own list, and its values on the application's page", async () => {
     const staff = await createStaff(site!, 'viewer', 'petitions-staff@formwork.test');
     const page = await open(`${service.admin.route}?lang=en`);
     await page.waitForURL(/\/staff\/sign-in\?next=/);
@@ -147,17 +147,21 @@ describe('a content editor adds a service with schema files only', () => {
     await page.getByRole('button', { name: common['staff.signIn.submit'] }).click();
     await page.waitForURL((url) => url.pathname === service.admin.route);
     await page.getByRole('heading', { name: en['admin.title'] }).waitFor();
-    const card = page.getByTestId('record-card');
-    await card.first().waitFor();
-    expect(await card.count()).toBe(1);
+    const rows = page.getByTestId('staff-table').locator('tbody tr[data-record-id]');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(1);
     const stored = (await (await superuserClient(site!)).collection(service.collection).getFullList())[0]!;
-    expect(await card.getAttribute('data-record-id')).toBe(stored.id);
+    expect(await rows.getAttribute('data-record-id')).toBe(stored.id);
+    await rows.getByRole('link', { name: String(stored.reference) }).click();
+    await page.waitForURL((url) => url.pathname === `${service.admin.route}/${stored.id}`);
+    const card = page.getByTestId('application-page');
+    await card.locator('[data-field=fullName]').waitFor();
     const value = (field: string) => card.locator(`[data-field=${field}] dd`).textContent();
     expect(await value('fullName')).toBe(petition.fullName);
     expect(await value('email')).toBe(petition.email);
     expect(await value('message')).toBe(petition.message);
     expect(await value('topic')).toBe(en['fields.topic.options.roads']); // the option's text, not the stored value
-    expect(await value('attachment')).toBe(`…${String(stored.attachment).slice(-11)}`); // admin.ui.json: tail 11
+    expect(await value('attachment')).toBe(String(stored.attachment)); // the page names the whole file (admin.ui.json's tail 11 shortens it on a card)
     // The attachment is a link to the protected file, with a file token: it opens for staff.
     const link = card.locator('[data-field=attachment] a');
     await expect.poll(() => link.getAttribute('href')).toMatch(/[?&]token=[^&]+/);

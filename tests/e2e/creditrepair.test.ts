@@ -334,22 +334,31 @@ describe('credit repair, applicant to staff', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/creditapps/);
 
-    await page.getByTestId('record-card').first().waitFor();
-    const card = page.getByTestId('record-card').filter({ hasText: 'Aziza' });
-    expect(await card.textContent()).toContain('•••••6789'); // SSN masked in the list
-    expect(await card.getByTestId('record-reference').textContent()).toMatch(/^Reference CR-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
+    const rows = page.getByTestId('staff-table').locator('tbody tr[data-record-id]');
+    const row = rows.filter({ hasText: 'Aziza' });
+    await row.waitFor();
+    const reference = (await row.locator('td a').first().textContent()) ?? '';
+    expect(reference).toMatch(/^CR-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
+    const id = await row.getAttribute('data-record-id');
+    // The application's page, by the reference's link: the SSN masked, the cancellation, a copy button.
+    await row.getByRole('link', { name: reference }).click();
+    await page.waitForURL((url) => url.pathname === `/creditapps/${id}`);
+    const card = page.getByTestId('application-page');
+    await card.locator('[data-field=ssn]').waitFor();
+    expect(await card.locator('[data-field=ssn]').textContent()).toContain('•••••6789');
     expect(await card.getByTestId('cancel-deadline').textContent()).toMatch(/^Cancelled by the applicant on /);
     await card.getByRole('button', { name: 'Copy First name' }).click();
     await page.getByRole('tooltip', { name: 'Copied' }).waitFor(); // seen
     expect(await card.getByRole('status').filter({ hasText: 'Copied' }).count()).toBe(1); // heard
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Aziza');
 
-    const id = await card.getAttribute('data-record-id');
-    await card.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('button', { name: 'Move to trash' }).click();
-    await page.getByText('Deleted successfully').waitFor();
-    expect(await page.getByTestId('record-card').filter({ hasText: 'Aziza' }).count()).toBe(0);
-    expect(await page.getByTestId('record-card').count()).toBe(0);
+    // Back on the list, selected and moved to the trash from the bulk bar.
+    await page.goBack();
+    await row.waitFor();
+    await page.getByRole('checkbox', { name: `Select ${reference}` }).check();
+    await page.getByTestId('bulk-actions').getByRole('button', { name: 'Move to trash' }).click();
+    await page.getByText('1 application was moved to the trash.').waitFor();
+    await expect.poll(() => rows.filter({ hasText: 'Aziza' }).count()).toBe(0);
 
     const admin = await superuserClient(site);
     const trashed = await admin.collection('helpuztrash').getFirstListItem(`key = "${id}"`);

@@ -229,7 +229,7 @@ describe('every service’s journey in Uzbek or Russian, with its e-mails', () =
       const stored = await admin.collection(service.collection).getFullList({ sort: '-created' });
       expect(stored, 'one application stored').toHaveLength(1);
       record = stored[0]!;
-      expect(record).toMatchObject({ locale, variant: variant.id, status: contract.statuses.initial });
+      expect(record).toMatchObject({ locale, variant: variant.id, status: service.workflow.initial });
       reference = String(record.reference ?? '');
       expect(reference, 'the stored reference').toMatch(REFERENCE);
       // The reference the applicant quotes, on the screen they land on (src/components/SuccessBlocks.tsx).
@@ -275,12 +275,13 @@ describe('every service’s journey in Uzbek or Russian, with its e-mails', () =
 
     it('e-mails the applicant when staff change the status to one the service notifies, and only then', async () => {
       expect(reference, 'submitted').toBeTruthy();
-      // A status staff may set now: not a final one, and none that starts the service while the applicant may still cancel.
+      // A status staff may set now: a move of the service's workflow from the first status, and none that starts the
+      // service while the applicant may still cancel.
       const cooling = (service.agreements?.businessDays ?? 0) > 0;
-      const { initial, final, startsService } = contract.statuses as { initial: string; final: readonly string[]; startsService: readonly string[] };
-      const allowed = (s: string) => s !== initial && !final.includes(s) && !(cooling && startsService.includes(s));
+      const { initial, transitions, startsService } = service.workflow;
+      const allowed = (s: string) => (transitions[initial] ?? []).includes(s) && !(cooling && startsService.includes(s));
       const notify = mail.status?.notify ?? [];
-      const to = notify.find(allowed) ?? registry.statuses.find(allowed)!;
+      const to = notify.find(allowed) ?? service.workflow.statuses.find(allowed)!;
       const before = smtp.messages.length;
       await staff.send(`/api/formwork/status/${service.collection}/${record.id}`, { method: 'POST', body: { status: to } });
       await flushFor(record);

@@ -88,18 +88,24 @@ describe('trash and audit log', () => {
   let adminContext: BrowserContext;
   let id: string;
 
+  /** Selects the application on its list and moves it to the trash from the bulk bar. */
+  async function trashFromList(page: Page) {
+    await page.goto(`${site.url}${service.admin.route}?lang=en`);
+    const row = page.locator(`[data-testid=staff-table] tbody tr[data-record-id="${id}"]`);
+    await row.waitFor();
+    const reference = (await row.locator('td a').first().textContent()) ?? '';
+    await page.getByRole('checkbox', { name: `Select ${reference}` }).check();
+    await page.getByTestId('bulk-actions').getByRole('button', { name: t('staff.bulk.trash') }).click();
+    await page.getByText('1 application was moved to the trash.').waitFor();
+    await expect.poll(() => row.count()).toBe(0);
+  }
+
   it('lets an admin delete an application from its list and find it in the trash, SSN masked', async () => {
     id = await submit({ firstName: 'Trashed', ssn: '123456789' });
     adminContext = await signedIn(admin);
     const page = await adminContext.newPage();
     watchConsole(page, problems);
-    await page.goto(`${site.url}${service.admin.route}?lang=en`);
-    const card = page.locator(`[data-testid=record-card][data-record-id="${id}"]`);
-    await card.waitFor();
-    await card.getByRole('button', { name: t('admin.delete'), exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: t('admin.confirm') }).click();
-    await page.getByText(t(service.admin.deleted)).waitFor();
-    await expect.poll(() => card.count()).toBe(0);
+    await trashFromList(page);
 
     await page.goto(`${site.url}/admin/trash?lang=en`);
     await page.getByRole('heading', { level: 1, name: t('staff.nav.trash') }).waitFor();
@@ -145,9 +151,11 @@ describe('trash and audit log', () => {
     await status.getByRole('link', { name: t('staff.trash.openList', { list: LIST }) }).click();
     await page.waitForURL((u) => u.pathname === service.admin.route);
 
-    const card = page.locator(`[data-testid=record-card][data-record-id="${id}"]`);
-    await card.waitFor();
-    expect(await card.textContent()).toContain('•••••6789');
+    await page.locator(`[data-testid=staff-table] tbody tr[data-record-id="${id}"]`).waitFor();
+    await page.goto(`${site.url}${service.admin.route}/${id}?lang=en`);
+    const card = page.getByTestId('application-page');
+    await card.locator('[data-field=ssn]').waitFor();
+    expect(await card.locator('[data-field=ssn]').textContent()).toContain('•••••6789');
     const link = card.locator('[data-field=stateId] a');
     await expect.poll(() => link.count()).toBe(1);
     const file = await fetch((await link.getAttribute('href'))!);
@@ -159,12 +167,7 @@ describe('trash and audit log', () => {
   it('deletes it again and purges it for good after a confirm', async () => {
     const page = await adminContext.newPage();
     watchConsole(page, problems);
-    await page.goto(`${site.url}${service.admin.route}?lang=en`);
-    const card = page.locator(`[data-testid=record-card][data-record-id="${id}"]`);
-    await card.getByRole('button', { name: t('admin.delete'), exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: t('admin.confirm') }).click();
-    await expect.poll(() => card.count()).toBe(0);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName), { message: 'focus on the screen\'s title, not lost with the removed card' }).toBe('H1');
+    await trashFromList(page);
 
     await page.goto(`${site.url}/admin/trash?lang=en`);
     const entry = page.locator(`[data-testid=trash-entry][data-key="${id}"]`);

@@ -121,6 +121,9 @@ describe('e-mail outbox', () => {
     expect(staff?.subject).toBe('New submission: Credit repair application from Aziza Karimova');
     expect(staff?.html).toContain('<div lang="en"');
     expect(staff?.text).toContain('https://apply.formwork.test/creditapps');
+    // The applicant's answer ("reply to this e-mail") reaches the company; staff answer the sender.
+    expect(applicant?.replyTo?.text).toBe(registry.site.company.email);
+    expect(staff?.replyTo).toBeUndefined();
     for (const mail of mails) {
       const all = `${mail.subject}\n${mail.text}\n${String(mail.html)}`;
       expect(all).not.toContain('987654321'); // SSN

@@ -39,7 +39,8 @@ describe.each(forms)('$service.id / $variant.id', ({ service, variant, form }) =
     expect(Object.keys(answer).filter((k) => !['checkoutUrl', 'applicationUrl', 'cancelUntil'].includes(k)).sort()).toEqual(['collectionName', 'id', 'mailed', 'reference']);
     expect(answer.reference).toMatch(/^[A-Z]{2,4}-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
     expect(answer.collectionName).toBe(service.collection);
-    expect((await admin.collection(service.collection).getOne(answer.id as string)).status).toBe('new');
+    // The first status of the service's own workflow (a ticket is open).
+    expect((await admin.collection(service.collection).getOne(answer.id as string)).status).toBe(service.workflow.initial);
     expect(await count()).toBe(1);
   });
 

@@ -277,6 +277,7 @@ describe('staff console rules', () => {
       const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
       expect(lines).toHaveLength(3); // header + the two records of the list
       expect(lines[0]).toContain('Имя'); // Russian labels
+      expect(csv).toContain('Калифорния'); // the state as staff read it, in Russian
       expect(csv).toContain('•••••7777');
       expect(csv).not.toContain('555667777');
       expect(csv).toContain('"Tashkent, ""Old town"""');

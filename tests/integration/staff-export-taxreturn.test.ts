@@ -2,7 +2,8 @@
  * The CSV export of a service with issue 31's constructs (the tax-return fixture, generated into a copy
  * of the project by the real generator, on a real PocketBase): a repeating group flattened into a
  * column per row and item field with headers in the reader's language, several files in one cell in
- * stored order, dates as ISO days, every record the same columns, no live formula in any cell.
+ * stored order, every value as staff see it (dates in the site's long format, options by their text, in
+ * the reader's language), every record the same columns, no live formula in any cell.
  */
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
@@ -146,14 +147,15 @@ describe('CSV export of a service with groups, several files and dates', () => {
     }
   });
 
-  it('writes values as stored: ISO dates, option values, files in order in one cell, no live formula', async () => {
+  it('writes values as staff see them: long dates, option texts, files in order in one cell, no live formula', async () => {
     const t = texts('en');
     const { of } = await exported('en');
     const married = of(ids.married!);
-    expect(married[t['fields.birthDate.label']!]).toBe('1988-04-12');
+    expect(married[t['fields.birthDate.label']!]).toBe('April 12, 1988');
+    expect(married[t['fields.filingStatus.label']!]).toBe(t['fields.filingStatus.options.married']);
     expect(married['Dependent 1: Full name']).toBe('Malika Karimova');
-    expect(married['Dependent 1: Date of birth']).toBe('2015-09-01');
-    expect(married['Dependent 3: Relationship']).toBe('parent');
+    expect(married['Dependent 1: Date of birth']).toBe('September 1, 2015');
+    expect(married['Dependent 3: Relationship']).toBe('Parent');
     expect(married['Dependent 2: Full name']).toBe(`'=HYPERLINK("x")`); // read as text by a spreadsheet
     const stored = await root.collection(COLLECTION).getOne(ids.married!);
     expect(stored.w2).toHaveLength(2);
@@ -164,5 +166,16 @@ describe('CSV export of a service with groups, several files and dates', () => {
     const single = of(ids.single!);
     for (const n of [1, 2, 3]) expect(single[`Dependent ${n}: Full name`]).toBe('');
     expect(single[t['fields.w2.label']!]).toMatch(/^w2_only_\w+\.pdf$/);
+  });
+
+  it('says days and options in the reader language', async () => {
+    const t = texts('ru');
+    const { of } = await exported('ru');
+    const married = of(ids.married!);
+    const row = (n: number, p: string) => `${t['fields.dependents.row']!.replace('{number}', String(n))}: ${t[`fields.dependents.items.${p}.label`]}`;
+    expect(married[t['fields.birthDate.label']!]).toBe('12 апреля 1988 г.');
+    expect(married[row(1, 'birthDate')]).toBe('1 сентября 2015 г.');
+    expect(married[row(3, 'relationship')]).toBe(t['fields.dependents.items.relationship.options.parent']);
+    expect(married[t['fields.filingStatus.label']!]).toBe(t['fields.filingStatus.options.married']);
   });
 });

@@ -86,7 +86,7 @@ export async function startPocketBase(options: StartOptions = {}): Promise<Pocke
   };
   if (options.migrate !== false) {
     // `pocketbase migrate` exits 0 even when a migration fails; its output is the only signal.
-    const out = execFileSync(bin, ['migrate', 'up', ...common], { env, encoding: 'utf8', stdio: 'pipe' });
+    const out = execFileSync(bin, ['migrate', 'up', ...common], { env, encoding: 'utf8', stdio: 'pipe', maxBuffer: 256 * 1024 * 1024 });
     if (/^Error:/m.test(out)) throw new Error(`migrations failed: ${out}`);
   }
   execFileSync(bin, ['superuser', 'upsert', superuser.email, superuser.password, ...common], { env, stdio: 'pipe' });

@@ -59,8 +59,8 @@ describe('errors an editor understands', () => {
     },
     {
       given: 'a key admin.ui.json does not have',
-      change: (s) => s.edit(`${SVC}/admin.ui.json`, (j) => (j.columns = ['fullName'])),
-      want: [`${AT}/admin.ui.json:23:3: not supported here: columns (supported: title, deleted, fields)`],
+      change: (s) => s.edit(`${SVC}/admin.ui.json`, (j) => (j.filters = ['fullName'])),
+      want: [`${AT}/admin.ui.json:23:3: not supported here: filters (supported: title, deleted, fields, columns)`],
     },
     // Plain words for the meta-schemas' keywords.
     {
@@ -148,7 +148,7 @@ describe('errors an editor understands', () => {
       given: 'a template reading a variable it may not (at the variable, not the file)',
       change: (s) => writeFileSync(join(s.schemasDir, 'mail/confirmation/en.txt.hbs'), 'Hello,\n\nyour number: {{ssn}}\n'),
       want: [
-        'schemas/mail/confirmation/en.txt.hbs:3:16: unknown variable "ssn": templates may use name, service, form, submittedAt, language, reference, listUrl, fields, company, agreements, statusUrl, cancelUntil, cancelTimeZone, checkoutUrl, status, changedAt, resumeUrl, resumeDays (fields: label, value; company: name, address, phone, phoneDigits, email, ein, stateId)',
+        'schemas/mail/confirmation/en.txt.hbs:3:16: unknown variable "ssn": templates may use name, service, form, submittedAt, language, reference, listUrl, fields, company, agreements, statusUrl, cancelUntil, cancelTimeZone, checkoutUrl, status, changedAt, resumeUrl, resumeDays, paragraphs, resetUrl (fields: label, value; company: name, address, phone, phoneDigits, email, ein, stateId)',
       ],
     },
     {

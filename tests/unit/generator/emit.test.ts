@@ -16,9 +16,12 @@ describe('emitted files for a fixture service', async () => {
 
   it('emits the registry, form module and its types, server table, validators, catalogues and the contract for each side', () => {
     expect([...files.keys()].filter((f) => !f.includes('/messages/parts/')).sort()).toEqual([
+      'pb_hooks/generated/agreementMarkup.js',
       'pb_hooks/generated/contract.js',
       'pb_hooks/generated/mail.js',
+      'pb_hooks/generated/pdf.js',
       'pb_hooks/generated/services.js',
+      'pb_hooks/generated/staffTexts.js',
       'pb_hooks/generated/validators.js',
       'src/generated/contract.ts',
       'src/generated/forms/petition.main.ts',
@@ -84,11 +87,12 @@ describe('emitted files for a fixture service', async () => {
       '1800000002_created_outbox.js',
       '1800000003_created_auditlog.js',
       '1800000004_created_statushistory.js',
-      '1800000005_created_signatures.js',
-      '1800000006_created_agreementtexts.js',
-      '1800000007_created_webhookevents.js',
-      '1800000008_created_drafts.js',
-      '1800000009_created_petitions.js',
+      '1800000005_created_staffnotes.js',
+      '1800000006_created_signatures.js',
+      '1800000007_created_agreementtexts.js',
+      '1800000008_created_webhookevents.js',
+      '1800000009_created_drafts.js',
+      '1800000010_created_petitions.js',
     ]);
     await expect(migrations.find((m) => m.file.endsWith('_created_petitions.js'))?.content).toMatchFileSnapshot(
       '__snapshots__/petition/created_petitions.js.snap',

@@ -236,12 +236,12 @@ describe('schema problems', () => {
   });
 
   // Issue 29.10: the site's e-mails must not carry a stranger's text or links from the company's address.
-  const LINK_REFUSED = `is put into a link: a link's address may only be the company's own (statusUrl, resumeUrl, checkoutUrl, listUrl, company.phoneDigits, company.email), so an e-mail never links to an address a visitor typed`;
+  const LINK_REFUSED = `is put into a link: a link's address may only be the company's own (statusUrl, resumeUrl, checkoutUrl, listUrl, resetUrl, company.phoneDigits, company.email), so an e-mail never links to an address a visitor typed`;
   it.each<[string, (s: SchemasCopy) => void, string]>([
     [
       "29.10 an applicant's e-mail that greets by name (text the visitor typed, sent to an address they chose)",
       (s) => writeFileSync(join(s.schemasDir, 'mail/confirmation/uz.html.hbs'), '<p>Hurmatli {{name}},</p><p>{{service}}</p>'),
-      'schemas/mail/confirmation/uz.html.hbs#: "name" is text the visitor typed, and this e-mail goes to an address they chose: only staff templates (staff-notice, staff-digest, staff-cancellation) may show it (greet without a name)',
+      'schemas/mail/confirmation/uz.html.hbs#: "name" is text the visitor typed, and this e-mail goes to an address they chose: only staff templates (staff-notice, staff-digest, staff-cancellation, staff-password-reset) may show it (greet without a name)',
     ],
     [
       "29.10 an e-mail template that links to a value that is not the company's own link",
@@ -269,7 +269,7 @@ describe('schema problems', () => {
     const admin = typos.map((p) => p.replace(/^.*?schemas\//, 'schemas/')).filter((p) => p.includes('admin.ui.json'));
     expect(admin.sort()).toEqual(
       [
-        'schemas/services/petition/admin.ui.json#/serach: not supported here: serach (supported: title, deleted, fields)',
+        'schemas/services/petition/admin.ui.json#/serach: not supported here: serach (supported: title, deleted, fields, columns)',
         'schemas/services/petition/admin.ui.json#/fields/0/dispaly: not supported here: dispaly (did you mean display? supported: name, display, tail, copy, label)',
         'schemas/services/petition/admin.ui.json#/fields/1/lable: not supported here: lable (did you mean label? supported: name, display, tail, copy, label)',
       ].sort(),

@@ -76,11 +76,12 @@ describe('incremental migrations', () => {
       '1800000002_created_outbox.js',
       '1800000003_created_auditlog.js',
       '1800000004_created_statushistory.js',
-      '1800000005_created_signatures.js',
-      '1800000006_created_agreementtexts.js',
-      '1800000007_created_webhookevents.js',
-      '1800000008_created_drafts.js',
-      '1800000009_created_petitions.js',
+      '1800000005_created_staffnotes.js',
+      '1800000006_created_signatures.js',
+      '1800000007_created_agreementtexts.js',
+      '1800000008_created_webhookevents.js',
+      '1800000009_created_drafts.js',
+      '1800000010_created_petitions.js',
     ]);
     expect(await generateInto(copy, 1_800_000_100)).toEqual([]);
   });
@@ -149,6 +150,23 @@ describe('incremental migrations', () => {
       // The kept value after the schema's.
       up: ['"name": "topic"', '"values": [\n      "parks",\n      "streets",\n      "roads"\n    ]'],
       down: ['"name": "topic"', '"values": [\n      "parks",\n      "roads"\n    ]'],
+    },
+    {
+      given: "a workflow of the service's own (stored statuses rewritten through from, the rest to the first)",
+      change: (s) =>
+        s.edit('services/petition/service.json', (j) => {
+          j.workflow = { statuses: ['open', 'solved'], transitions: { open: ['solved'], solved: ['open'] }, from: { new: 'open', done: 'solved' } };
+        }),
+      // Rewritten before the column's values change (and in the trash's copies); the old values are not kept.
+      up: [
+        'for (const [from, to] of [["new","open"],["review","open"],["approved","open"],["rejected","open"],["done","solved"],["cancelled","open"]]) {',
+        'app.db().update(collection.name, { "status": to }, $dbx.hashExp({ "status": from })).execute();',
+        "UPDATE `helpuztrash` SET record = json_set(record, '$.status', {:to})",
+        '"name": "status"',
+        '"values": [\n      "open",\n      "solved"\n    ]',
+      ],
+      // Back to the first old status mapped to each.
+      down: ['for (const [from, to] of [["open","new"],["solved","done"]]) {', '"values": [\n      "new",\n      "review",'],
     },
   ])('writes one "updated" migration for $given, with a down step', async ({ change, up, down, upNot = [], downNot = [], drop }) => {
     const copy = copySchemas({ fixtures: ['petition'], withoutServices: true });
@@ -247,7 +265,7 @@ describe('incremental migrations', () => {
     await generateInto(copy, 1_800_000_000);
     addDistrict(copy);
     const next = await generateInto(copy, 1_700_000_000);
-    expect(next[0]?.file).toBe('1800000010_updated_petitions.js');
+    expect(next[0]?.file).toBe('1800000011_updated_petitions.js');
   });
 
   it('keeps the collection of a removed service, and deletes it only with --drop', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { filtersKey, followAddress, type Filters } from '../../../src/features/staff/filterDraft.ts';
 
-const none: Filters = { q: '', from: '', to: '', status: '', sort: '' };
+const none: Filters = { q: '', from: '', to: '', status: '', assignee: '' };
 const search = (q: string): Filters => ({ ...none, q });
 
 describe('the staff filter bar and its address (src/features/staff/filterDraft.ts)', () => {
@@ -22,6 +22,7 @@ describe('the staff filter bar and its address (src/features/staff/filterDraft.t
 
   it('compares filters as the address holds them', () => {
     expect(filtersKey({ ...none, from: 'not-a-day' })).toBe(filtersKey(none));
-    expect(filtersKey({ ...none, status: 'new', sort: 'oldest' })).not.toBe(filtersKey(none));
+    expect(filtersKey({ ...none, status: 'new', assignee: 'unassigned' })).not.toBe(filtersKey(none));
+    expect(filtersKey({ ...none, assignee: 'someone' })).toBe(filtersKey(none)); // not a staff id: no filter
   });
 });
