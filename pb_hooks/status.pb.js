@@ -6,7 +6,7 @@
 // collection and the audit log in the same transaction. The rules are lib/status.js refusal's, which the
 // bulk route shares.
 routerAdd('POST', '/api/formwork/status/{collection}/{id}', (e) => {
-  const { audit, requireAdmin, serviceOf } = require(`${__hooks}/lib/access.js`);
+  const { requireAdmin, serviceOf } = require(`${__hooks}/lib/access.js`);
   const status = require(`${__hooks}/lib/status.js`);
   const admin = requireAdmin(e);
   const collection = e.request.pathValue('collection');
@@ -20,11 +20,7 @@ routerAdd('POST', '/api/formwork/status/{collection}/{id}', (e) => {
     const record = txApp.findRecordById(collection, e.request.pathValue('id'));
     const refused = status.refusal(service, record, to, new Date());
     if (refused) throw new BadRequestError(refused.message, { status: new ValidationError(refused.code, refused.message) });
-    const from = status.statusOf(service, record);
-    entry = status.changeStatus(txApp, record, to, { id: admin.id, email: admin.email() }, note);
-    // Services paid once performed: the "performed" status is the moment the payment link goes out.
-    if (to === service.workflow.performed && service.payment === 'after-service') require(`${__hooks}/lib/payments.js`).offerLater(txApp, record);
-    audit(txApp, admin, 'status', { collection, record: record.id, detail: from + ' -> ' + to });
+    entry = status.changeByStaff(txApp, service, record, to, admin, note, '');
   });
   return e.json(200, { status: to, history: entry });
 });

@@ -66,18 +66,13 @@ function each(app, id, act) {
  */
 function bulkStatus(app, collection, service, ids, to, note, admin, now) {
   const status = require(`${__hooks}/lib/status.js`);
-  const { audit } = require(`${__hooks}/lib/access.js`);
   return ids.map((id) =>
     each(app, id, (txApp) => {
       const record = findIn(txApp, collection, id);
       if (!record) return { refused: NOT_FOUND };
       const refused = status.refusal(service, record, to, now);
       if (refused) return { refused };
-      const from = status.statusOf(service, record);
-      status.changeStatus(txApp, record, to, { id: admin.id, email: admin.email() }, note);
-      // Services paid once performed: the "performed" status is the moment the payment link goes out (as status.pb.js).
-      if (to === service.workflow.performed && service.payment === 'after-service') require(`${__hooks}/lib/payments.js`).offerLater(txApp, record);
-      audit(txApp, admin, 'status', { collection, record: id, detail: from + ' -> ' + to + ' (bulk)' });
+      status.changeByStaff(txApp, service, record, to, admin, note, ' (bulk)');
       return {};
     }),
   );

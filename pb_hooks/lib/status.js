@@ -71,4 +71,17 @@ function changeStatus(app, record, to, by, note) {
   return entry;
 }
 
-module.exports = { refusal, changeStatus, statusOf };
+/**
+ * A change an admin makes (one application, or each of a bulk action's), already past refusal(): the
+ * change with its history and e-mails, the payment link of a service paid once performed (that status is
+ * the moment it goes out), and the audit entry (`how`: ' (bulk)' for a bulk action's), all with `app`.
+ */
+function changeByStaff(app, service, record, to, admin, note, how) {
+  const from = statusOf(service, record);
+  const entry = changeStatus(app, record, to, { id: admin.id, email: admin.email() }, note);
+  if (to === service.workflow.performed && service.payment === 'after-service') require(`${__hooks}/lib/payments.js`).offerLater(app, record);
+  require(`${__hooks}/lib/access.js`).audit(app, admin, 'status', { collection: record.collection().name, record: record.id, detail: from + ' -> ' + to + (how || '') });
+  return entry;
+}
+
+module.exports = { refusal, changeStatus, changeByStaff, statusOf };
