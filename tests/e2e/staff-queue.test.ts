@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
 import type PocketBase from 'pocketbase';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../src/generated/registry.ts';
 import { submitUrl } from '../../src/engine/submit.ts';
@@ -26,6 +26,7 @@ import { widerThanScreen } from '../support/reflow.ts';
 import { startSite } from '../support/site.ts';
 import { startSmtpSink, type SmtpSink } from '../support/smtp.ts';
 import { createStaff, superuserClient } from '../support/staff.ts';
+import { chooseByKeys, focused, tabTo } from '../support/keyboard.ts';
 
 const COLLECTION = 'creditrepairnew';
 const service = registry.services.find((s) => s.collection === COLLECTION)!;
@@ -41,32 +42,6 @@ const t = (key: string, values: Record<string, string | number> = {}): string =>
   if (en[key] === undefined) throw new Error(`no English message ${key}`);
   return String(new IntlMessageFormat(en[key], 'en').format(values));
 };
-
-/** Whether the focus is on what `target` points at. */
-const focused = (target: Locator) => target.evaluate((el) => el === document.activeElement).catch(() => false);
-
-/**
- * Moves the focus with Tab (or Shift+Tab) until it reaches `target`, as someone without a mouse does;
- * fails when `max` presses do not get there (the control is out of the Tab order, or missing).
- */
-async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {}): Promise<void> {
-  await target.waitFor();
-  for (let presses = 0; presses < max; presses++) {
-    if (await focused(target)) return;
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-  }
-  if (!(await focused(target))) throw new Error(`Tab did not reach ${target.toString()} in ${max} presses`);
-}
-
-/** Picks an option of the focused native <select> with the arrow keys (a closed select changes its value with them). */
-async function chooseByKeys(page: Page, select: Locator, value: string): Promise<void> {
-  const values = await select.locator('option').evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value));
-  const to = values.indexOf(value);
-  if (to < 0) throw new Error(`no option ${value} in ${values.join(', ')}`);
-  const from = values.indexOf(await select.inputValue());
-  for (let i = from; i !== to; i += to > from ? 1 : -1) await page.keyboard.press(to > from ? 'ArrowDown' : 'ArrowUp');
-  await expect.poll(() => select.inputValue()).toBe(value);
-}
 
 describe('the staff work queue', () => {
   let site: PocketBaseProcess;

@@ -29,6 +29,10 @@ export function AssigneeControl({ service, record, onChanged }: Props) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // The person picked in the list, saved by its button: a select that saved on change would assign the
+  // application to everyone an arrow key passes on the way (WCAG 3.2.2).
+  const [chosen, setChosen] = useState<string | null>(null);
+  const picked = chosen ?? current;
 
   const nameOf = (id: string) => {
     const name = staffName(staff, id, intl.formatMessage({ id: 'staff.assignee.unknown' }));
@@ -65,9 +69,9 @@ export function AssigneeControl({ service, record, onChanged }: Props) {
           <NativeSelect
             size="sm"
             label={intl.formatMessage({ id: 'staff.assignee.choose' })}
-            value={current}
+            value={picked}
             disabled={busy}
-            onChange={(e) => void change(e.currentTarget.value)}
+            onChange={(e) => setChosen(e.currentTarget.value)}
             data={[
               { value: '', label: intl.formatMessage({ id: 'staff.assignee.none' }) },
               // The current assignee stays listed even when their account is gone (disabled, removed).
@@ -75,6 +79,9 @@ export function AssigneeControl({ service, record, onChanged }: Props) {
               ...staff.map((s) => ({ value: s.id, label: nameOf(s.id) })),
             ]}
           />
+          <Button size="sm" variant="default" loading={busy} disabled={picked === current} onClick={() => void change(picked).then(() => setChosen(null))} data-testid="assign-apply">
+            <FormattedMessage id="staff.assignee.apply" />
+          </Button>
           {me && current !== me && (
             <Button size="sm" variant="light" loading={busy} onClick={() => void change(me)} data-testid="assign-me">
               <FormattedMessage id="staff.assignee.claim" />
