@@ -369,8 +369,12 @@ describe('the staff work queue', () => {
 
     // The list open, an application arrives: "1 new", and Show lists it.
     await page.setViewportSize({ width: 1280, height: 900 });
+    // The list hears of new records once its realtime subscription is set (the SDK's POST after the
+    // stream opens): an application sent before that would arrive unannounced.
+    const subscribed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/realtime' && r.request().method() === 'POST' && r.ok());
     await page.goto(`${site.url}${LIST}`);
     await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(5);
+    await subscribed;
     const arriving = await submit({
       firstName: 'Nodira',
       lastName: 'Arrived',

@@ -275,7 +275,11 @@ describe('the staff table', () => {
   });
   it('marks a submission that arrives while the list is open, and lists it on Show', async () => {
     const page = await signedIn('viewer', LIST);
+    // Announced once the list's realtime subscription is set (the SDK's POST after the stream opens).
+    const subscribed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/realtime' && r.request().method() === 'POST' && r.ok());
+    await page.reload();
     await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(3);
+    await subscribed;
     await submit({ firstName: 'Realtime', lastName: 'Arrival' });
     const marker = page.getByTestId('arrivals');
     await marker.getByText('1 new application has arrived.').waitFor();
