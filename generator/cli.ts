@@ -15,8 +15,7 @@ import { resolve } from 'node:path';
 import { SchemaError, formatLocated } from './errors.ts';
 import { leftovers, staleFiles, writeOutput } from './output.ts';
 import { generate } from './pipeline.ts';
-import { RETIRED_FILE } from './emit/retired.ts';
-import { dropReport } from './dataLoss.ts';
+import { writeReport } from './report.ts';
 import { UsageError } from './transform/retire.ts';
 
 const args = process.argv.slice(2);
@@ -45,21 +44,7 @@ async function main(): Promise<number> {
     console.log(`generated files are up to date (${files.size} files)`);
     return 0;
   }
-  const { written, removed, migrations: wroteMigrations } = writeOutput(root, { files, migrations });
-  for (const path of written) console.log(`wrote ${path}`);
-  for (const path of removed) console.log(`removed ${path} (no longer generated)`);
-  for (const path of wroteMigrations) console.log(`wrote ${path}`);
-  for (const line of dropReport(reconciled.dropped, db)) console.log(`  ${line}`);
-  if (written.includes(RETIRED_FILE)) {
-    for (const [collection, columns] of reconciled.retired) {
-      for (const c of columns.filter((x) => !x.hidden)) {
-        console.log(`  kept: ${collection}.${c.name} is retired (hidden from the form, kept for old records); drop it with \`npm run generate -- --drop ${collection}.${c.name}\``);
-      }
-    }
-    for (const c of reconciled.keptCollections) console.log(`  kept: the collection ${c.name} (its service is gone); drop it with \`npm run generate -- --drop ${c.name}\``);
-  }
-  if (migrations.length) console.log('The running server is unchanged until `npm run deploy` (docs/operations.md).');
-  if (!written.length && !removed.length && !migrations.length) console.log('nothing to do: generated files are up to date');
+  for (const line of writeReport({ migrations, reconciled }, writeOutput(root, { files, migrations }), db)) console.log(line);
   return 0;
 }
 

@@ -1,10 +1,12 @@
 /**
  * load → validate → model → emit. Returns every file the schemas imply, plus the migrations the
  * schemas need beyond the ones already written. Writes nothing itself (see cli.ts).
+ * `analyse()` is the first half alone (every check the generator makes, nothing emitted): the studio
+ * runs it on each edit (studio/server/check.ts), where emitting every file would cost seconds.
  */
 import { join } from 'node:path';
 import { Problems } from './errors.ts';
-import { loadSchemas } from './load.ts';
+import { loadSchemas, type SchemaSources } from './load.ts';
 import { buildModel } from './model/build.ts';
 import type { SiteModel } from './model/types.ts';
 import { validateSources } from './validate.ts';
@@ -37,6 +39,15 @@ export interface GenerateOptions {
   drop?: string[];
 }
 
+/** What the checks found the schemas to mean: the model, and the database reconciled with it. */
+export interface Analysis {
+  sources: SchemaSources;
+  model: SiteModel;
+  /** What the database keeps beside the schemas, and what `drop` removes. */
+  reconciled: Reconciled;
+  migrationsDir: string;
+}
+
 export interface GenerateResult {
   model: SiteModel;
   files: Files;
@@ -66,7 +77,8 @@ function statusRewrites(model: SiteModel): Rewrite[] {
   return model.services.map((s) => ({ collection: s.collection, field: 'status', to: statusAfter(s.workflow, s.statusFrom) }));
 }
 
-export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+/** load → validate → model → reconcile: every check, nothing emitted. Throws SchemaError with every problem found. */
+export async function analyse(options: GenerateOptions): Promise<Analysis> {
   const { root } = options;
   const schemasDir = options.schemasDir ?? join(root, 'schemas');
   const problems = new Problems();
@@ -98,6 +110,17 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   // Texts of fields, options, variants and steps the services no longer have (a retired field's stay).
   checkOrphanTexts(model.services, sources, problems);
   problems.throwIfAny();
+  return { sources, model, reconciled, migrationsDir };
+}
+
+/** The migrations the analysed schemas need beyond the ones already written. */
+export function migrationsOf({ model, reconciled, migrationsDir }: Analysis, now?: number): PlannedMigration[] {
+  return planMigrations(migrationsDir, reconciled.collections, now, { rewrites: reconciled.rewrites, trash: model.trashCollection });
+}
+
+/** Every file the analysed schemas imply, and the migrations they need. */
+export async function emit(analysis: Analysis, now?: number): Promise<GenerateResult> {
+  const { model, reconciled } = analysis;
   const files: Files = new Map([
     ...emitRegistry(model),
     ...emitServer(model),
@@ -109,6 +132,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     ...(await emitFormTypes(model)),
     ...emitRetired(model, reconciled),
   ]);
-  const migrations = planMigrations(migrationsDir, reconciled.collections, options.now, { rewrites: reconciled.rewrites, trash: model.trashCollection });
-  return { model, files, migrations, reconciled };
+  return { model, files, migrations: migrationsOf(analysis, now), reconciled };
+}
+
+export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+  return emit(await analyse(options), options.now);
 }

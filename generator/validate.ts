@@ -5,6 +5,7 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { closest } from './closest.ts';
+import { memoByJson } from './memo.ts';
 import { checkRefs } from './refs.ts';
 import type { Problems } from './errors.ts';
 import type { SchemaSources, SourceFile } from './load.ts';
@@ -182,14 +183,20 @@ function simplify(errors: ErrorObject[]): ErrorObject[] {
   return [...unknownKeys.values(), ...rest];
 }
 
-export function createMetaValidator(sources: SchemaSources) {
+/**
+ * One AJV per set of meta-schemas: compiling them is most of a warm run's time, and the watch loop of
+ * `npm run dev` and the studio's check on each edit (studio/server/check.ts) see the same ones every time.
+ */
+const metaAjv = memoByJson((meta: Record<string, unknown>) => {
   // verbose: an error carries its schema, so an unsupported key can be answered with the supported ones.
   const ajv = new Ajv({ allErrors: true, strict: true, strictTuples: false, allowUnionTypes: true, verbose: true });
   addFormats(ajv);
-  for (const [name, file] of Object.entries(sources.meta)) {
-    const schema = file.data as Record<string, unknown>;
-    ajv.addSchema(schema, name);
-  }
+  for (const [name, schema] of Object.entries(meta)) ajv.addSchema(schema as Record<string, unknown>, name);
+  return ajv;
+});
+
+export function createMetaValidator(sources: SchemaSources) {
+  const ajv = metaAjv(Object.fromEntries(Object.entries(sources.meta).map(([name, file]) => [name, file.data])));
   return (metaName: string, file: SourceFile, problems: Problems): boolean => {
     const validate = ajv.getSchema(metaName);
     if (!validate) throw new Error(`unknown meta-schema ${metaName}`);

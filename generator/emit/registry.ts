@@ -1,6 +1,6 @@
 /** The renderer's view of the site: src/generated/registry.ts, one module per form and per page, one catalogue per language. */
 import type { AdminCard, AdminField, AdminListColumn, FormModule, Locale, PageModule } from '../../shared/registry.ts';
-import { siteCollections, type ServiceModel, type SiteModel } from '../model/types.ts';
+import { siteCollections, type ServiceModel, type SiteModel, type VariantModel } from '../model/types.ts';
 import { agreementsTable } from '../agreements.ts';
 import { browserValidatorSource, formSchemaId } from './browserValidators.ts';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
@@ -138,9 +138,9 @@ export function compiledMessage(locale: Locale, key: string, text: string): Mess
   }
 }
 
-export function emitRegistry(site: SiteModel): Files {
-  const files: Files = new Map();
-  const services = site.services.map((s) => ({
+/** A service's entry in the registry; each form names its module (`module`) where the registry's code loads it. */
+export function serviceEntry(s: ServiceModel, site: SiteModel) {
+  return {
     id: s.id,
     collection: s.collection,
     messages: `service.${s.id}`,
@@ -158,7 +158,20 @@ export function emitRegistry(site: SiteModel): Files {
     })),
     admin: resolveAdminLabels(adminCard(s), site),
     workflow: s.workflow,
-  }));
+  };
+}
+
+/** A form variant's module as the browser gets it, but its validators: those are `validatorSource`, an ES module's code. */
+export function formModule(s: ServiceModel, v: VariantModel): { name: string; form: Omit<FormModule, 'validators'>; validatorSource: string } {
+  const name = formModuleName(s, v.id);
+  const schema = { $id: formSchemaId(name), ...(browserSchema(v.schema) as object) } as FormModule['schema'];
+  const form: Omit<FormModule, 'validators'> = { variant: v.id, schema, uiSchema: v.ui, traits: v.traits, blocks: v.blocks, ...(v.steps ? { steps: v.steps } : {}), ...(v.sections ? { sections: v.sections } : {}) };
+  return { name, form, validatorSource: browserValidatorSource(schema, name) };
+}
+
+export function emitRegistry(site: SiteModel): Files {
+  const files: Files = new Map();
+  const services = site.services.map((s) => serviceEntry(s, site));
   const pages = site.pages.map((p) => ({ id: p.id, route: p.route, title: `page.${p.id}.title` }));
   files.set(
     'src/generated/registry.ts',
@@ -175,11 +188,9 @@ export function emitRegistry(site: SiteModel): Files {
   );
   for (const s of site.services) {
     for (const v of s.variants) {
-      const name = formModuleName(s, v.id);
-      const schema = { $id: formSchemaId(name), ...(browserSchema(v.schema) as object) } as FormModule['schema'];
-      const form: Omit<FormModule, 'validators'> = { variant: v.id, schema, uiSchema: v.ui, traits: v.traits, blocks: v.blocks, ...(v.steps ? { steps: v.steps } : {}), ...(v.sections ? { sections: v.sections } : {}) };
+      const { name, form, validatorSource } = formModule(s, v);
       files.set(`src/generated/forms/${name}.ts`, render('form.ts.hbs', { service: s.id, name, form }));
-      files.set(`src/generated/forms/${name}.validate.ts`, render('form-validate.ts.hbs', { service: s.id, source: browserValidatorSource(schema, name) }));
+      files.set(`src/generated/forms/${name}.validate.ts`, render('form-validate.ts.hbs', { service: s.id, source: validatorSource }));
     }
   }
   for (const p of site.pages) {

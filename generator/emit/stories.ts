@@ -11,7 +11,7 @@ import { render } from './template.ts';
 export const pascal = (s: string) => s.replace(/(^|[-_])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 
 /** A concrete address of the variant: each route parameter gets the first value its field allows. */
-function samplePath(v: VariantModel): string {
+export function samplePath(v: VariantModel): string {
   return v.route.replace(/:([A-Za-z0-9]+)/g, (_, param: string) => {
     const field = Object.entries(v.traits).find(([, t]) => t.routeParam === param)?.[0] ?? '';
     const schema = (v.schema.properties?.[field] ?? {}) as { enum?: unknown[]; examples?: unknown[] };
