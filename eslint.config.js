@@ -23,12 +23,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'stories/**/*.{ts,tsx}', '.storybook/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'stories/**/*.{ts,tsx}', '.storybook/**/*.{ts,tsx}', 'studio/app/**/*.{ts,tsx}', 'studio/preview/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['generator/**', 'scripts/**', 'tests/**', 'shared/**', '*.config.{js,ts}'],
+    files: ['generator/**', 'scripts/**', 'tests/**', 'shared/**', 'studio/server/**', 'studio/*.config.ts', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -12,8 +12,8 @@ export default defineConfig({
   test: {
     maxWorkers: WORKERS,
     projects: [
-      // Some unit tests run the whole generator on a copy of the schemas: seconds, not ms.
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 } },
+      // Some unit tests run the whole generator on a copy of the schemas (some in a beforeAll): seconds, not ms.
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
       { test: { name: 'cli', include: ['tests/cli/**/*.test.ts'], environment: 'node', testTimeout: 120_000 } },
       {
         test: {

@@ -163,6 +163,25 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   );
 }
 
+const keepLocale = () => {};
+const allParts = () => true;
+
+/**
+ * One language whose messages are given whole rather than loaded from the registry's catalogues: the
+ * studio's preview (studio/preview/) renders a draft service the generated registry does not have. No
+ * address, storage or cookie is read or written; every part counts as loaded.
+ */
+export function GivenLocaleProvider({ locale, messages, children }: { locale: Locale; messages: Messages; children: ReactNode }) {
+  const has = useCallback((key: string) => key in messages, [messages]);
+  const value = useMemo(() => ({ locale, setLocale: keepLocale, has, requestPart: keepLocale, hasPart: allParts }), [locale, has]);
+  const intl = useMemo(() => createIntl({ locale, messages, defaultLocale: registry.defaultLanguage, onError: reportIntlError }, intlCache), [locale, messages]);
+  return (
+    <LocaleContext.Provider value={value}>
+      <RawIntlProvider value={intl}>{children}</RawIntlProvider>
+    </LocaleContext.Provider>
+  );
+}
+
 /** Renders its children once the named part of the messages has come (a loader until then). */
 export function MessagePart({ name, children }: { name: string; children: ReactNode }) {
   const { requestPart, hasPart } = useLocale();
