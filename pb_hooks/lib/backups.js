@@ -60,4 +60,21 @@ function configure(app) {
   return { cron: want.cron, cronMaxKeep: want.cronMaxKeep, storage: where, changed: changed };
 }
 
-module.exports = { configure, wanted };
+/**
+ * When the newest backup (scheduled or by hand) was written, in ms since the epoch (0 when there is none),
+ * read from where backups are kept (pb_data/backups or the S3 bucket): what the metrics report.
+ */
+function lastBackupAt(app) {
+  const fsys = app.newBackupsFilesystem();
+  try {
+    let newest = 0;
+    for (const object of fsys.list('')) {
+      if (/\.zip$/.test(String(object.key))) newest = Math.max(newest, object.modTime.unix());
+    }
+    return newest * 1000;
+  } finally {
+    fsys.close();
+  }
+}
+
+module.exports = { configure, wanted, lastBackupAt };
