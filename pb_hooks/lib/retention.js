@@ -383,6 +383,8 @@ function sweep(app, options) {
   collections.push(sweepOutbox(app, now, run, totals, mailsGone));
   // After the applications: one deleted in this run no longer keeps its signatures that are past their years.
   collections.push(sweepSignatures(app, now, run, totals));
+  // For the status page and the metrics (lib/metrics.js): when the policy was last applied.
+  if (run.apply) require(`${__hooks}/lib/metrics.js`).markRun(app, 'retention');
   return {
     dryRun: !run.apply,
     at: pbDate(now),

@@ -2,11 +2,11 @@
 // `npm run bench`: prints performance figures for Formwork in one run (never asserted in tests).
 // See docs/performance.md for what each figure means.
 //
-//   node scripts/bench/run.mjs [--build] [--out=DIR] [--only=bundle,submit,validate,generate,list,lighthouse] [--n=200] [--concurrency=8]
+//   node scripts/bench/run.mjs [--build] [--out=DIR] [--only=bundle,submit,validate,generate,list,lighthouse,capacity,studio] [--n=200] [--concurrency=8]
 //
 //   --build          rebuild dist/ (npm run build: Vite's build plus the prerendered pages) even if it exists
 //   --out=DIR        serve (and with --build, or when missing, build into) DIR instead of dist/ (sections 1 and 6)
-//   --only=…         run only some sections (comma separated)
+//   --only=…         run only some sections (comma separated; capacity: section 7, docs/capacity.md)
 //   --n, --concurrency   submissions per server (default 1000) and parallel requests (default 8) (section 2)
 //   --runs           validations per validator (section 3, default 2000)
 //   --sizes          staff-list sizes in records (section 5, default 1000,100000)
@@ -24,6 +24,7 @@ import { gzipSync } from 'node:zlib';
 import { register } from 'tsx/esm/api';
 import { benchLighthouse } from './lighthouse.mjs';
 import { benchList } from './list.mjs';
+import { benchCapacity } from './capacity.mjs';
 import { builtFile, jsByPackage } from './packages.mjs';
 
 register(); // lets this plain ESM script import the project's TypeScript (tests/support, generator, src)
@@ -35,7 +36,7 @@ const opt = (name, dflt) => {
   const hit = args.find((a) => a.startsWith(`--${name}=`));
   return hit ? hit.slice(name.length + 3) : dflt;
 };
-const SECTIONS = 'bundle,submit,validate,generate,list,lighthouse';
+const SECTIONS = 'bundle,submit,validate,generate,list,lighthouse,capacity,studio';
 const ONLY = opt('only', SECTIONS).split(',');
 const N = Number(opt('n', '1000'));
 const CONCURRENCY = Number(opt('concurrency', '8'));
@@ -560,7 +561,26 @@ async function benchLighthouseSection() {
   await benchLighthouse({ ts, table, rows, cleanups, median, runs: LH_RUNS, save: opt('lh-save') && resolve(opt('lh-save')) });
 }
 
-const sections = { bundle: benchBundle, submit: benchSubmit, validate: benchValidate, generate: benchGenerate, list: benchListSection, lighthouse: benchLighthouseSection };
+// ---------------------------------------------------------------------------------------------------
+// 7. Capacity: sustained submissions per day at p95 ≤ 300 ms, and storage per 10k applications (docs/capacity.md).
+// ---------------------------------------------------------------------------------------------------
+async function benchCapacitySection() {
+  await benchCapacity({ ts, table, rows, cleanups, ms });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 8. The studio's live preview: an edit to the moment it is on screen in the preview (issue 35: < 1 s).
+// ---------------------------------------------------------------------------------------------------
+function benchStudioSection() {
+  const run = spawnSync('npx', ['tsx', 'scripts/bench/studio-preview.mts', '--edits=8'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  process.stdout.write(run.stdout);
+  const median = /median (\d+) ms, max (\d+) ms/.exec(run.stdout);
+  if (run.status !== 0 || !median) throw new Error(`the studio preview bench failed (exit ${run.status})`);
+  const ms = Number(median[1]);
+  rows.push(['studio: edit → visible in the preview (median of 8)', `${ms} ms (max ${median[2]} ms)`, '< 1000 ms', ms < 1000 ? 'met' : 'NOT met']);
+}
+
+const sections = { bundle: benchBundle, submit: benchSubmit, validate: benchValidate, generate: benchGenerate, list: benchListSection, lighthouse: benchLighthouseSection, capacity: benchCapacitySection, studio: benchStudioSection };
 let failed = false;
 try {
   console.log(`Formwork bench — ${new Date().toISOString()} — ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`);

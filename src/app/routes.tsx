@@ -40,6 +40,7 @@ const dashboardPage = lazyScreen(() => import('../features/staff/DashboardPage.t
 const trashPage = lazyScreen(() => import('../features/staff/TrashPage.tsx'));
 const auditPage = lazyScreen(() => import('../features/staff/AuditPage.tsx'));
 const retentionPage = lazyScreen(() => import('../features/staff/RetentionPage.tsx'));
+const statusPage = lazyScreen(() => import('../features/staff/StatusPage.tsx'));
 const staffAccountsPage = lazyScreen(() => import('../features/staff/StaffAccountsPage.tsx'));
 const ApplicationStatusPage = lazyScreen(() => import('../features/application/ApplicationStatusPage.tsx')).Screen;
 const ResumePage = lazyScreen(() => import('../features/forms/drafts/ResumePage.tsx')).Screen;
@@ -111,6 +112,7 @@ function staffRoutes(): RouteObject {
     { path: paths.audit, handle: staffScreen(auditPage.load), element: screen(<auditPage.Screen />) },
     { path: paths.staff, handle: staffScreen(staffAccountsPage.load), element: screen(<staffAccountsPage.Screen />) },
     { path: paths.retention, handle: staffScreen(retentionPage.load), element: screen(<retentionPage.Screen />) },
+    { path: paths.serverStatus, handle: staffScreen(statusPage.load), element: screen(<statusPage.Screen />) },
   ];
   for (const service of registry.services) {
     for (const path of [service.admin.route, ...service.admin.aliases])

@@ -8,6 +8,8 @@ export const paths = {
   audit: '/admin/audit',
   staff: '/admin/staff',
   retention: '/admin/retention',
+  /** The server's status (admins): metrics, warnings (features/staff/StatusPage.tsx). */
+  serverStatus: '/admin/status',
   /** Where a staff member sets a new password, from the e-mail of PocketBase's reset (its token in the fragment). */
   resetPassword: '/staff/reset-password',
   /** An application's own page under its list's route (react-router pattern), and its print view. */

@@ -2,7 +2,7 @@
  * The frame of every staff screen, full width and apart from the public site's header and footer: a
  * header (the product's name, the staff member's language, sign-out), a side navigation grouped by
  * service (each list with its count of new applications), then the trash and, for admins, the audit
- * log, staff accounts and data retention; on a narrow screen the navigation folds behind a burger.
+ * log, staff accounts, data retention and the server's status; on a narrow screen the navigation folds behind a burger.
  */
 import { AppShell, Badge, Burger, Button, Group, Menu, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
@@ -177,6 +177,7 @@ export default function StaffShell() {
             {admin && item(paths.audit, 'staff.nav.audit')}
             {admin && item(paths.staff, 'staff.nav.staff')}
             {admin && item(paths.retention, 'staff.nav.retention')}
+            {admin && item(paths.serverStatus, 'staff.nav.status')}
           </NavGroup>
         </ScrollArea>
       </AppShell.Navbar>
