@@ -219,7 +219,7 @@ export const TAXRETURN_STEPS: ReplayStep[] = [
   { tab: 'Settings', control: 'check "Introduction text above the form"', edit: (d) => setIntro(d, true) },
   // Steps: the switch puts every field in one step "main"; the editor renames it and adds three.
   { tab: 'Steps', control: 'switch "Show the form in steps" on', edit: (d) => setUseSteps(d, true) },
-  { tab: 'Steps', control: '"Step id" of main = "about"', edit: (d) => renameStep(d, 'main', 'about') },
+  { tab: 'Steps', control: '"Id of step main" = "about", then Enter', edit: (d) => renameStep(d, 'main', 'about') },
   { tab: 'Steps', control: '"Title (English)" of about = "About you"', edit: (d) => setText(d, 'en', 'steps.about', 'About you') },
   { tab: 'Steps', control: '"Add step": "Step id" = "family", "Title (English)" = "Dependents"', edit: (d) => addStep(d, 'family', 'Dependents') },
   { tab: 'Steps', control: '"Add step": "Step id" = "documents", "Title (English)" = "Documents"', edit: (d) => addStep(d, 'documents', 'Documents') },

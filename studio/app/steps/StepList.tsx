@@ -1,5 +1,5 @@
 /**
- * The steps in order: each with its id, its English title (the service text steps.<id>), how many fields
+ * The steps in order: each with its id (renamable), its English title (the service text steps.<id>), how many fields
  * it holds, and buttons to move it up or down or remove it (its fields go to the step before it).
  */
 import { ActionIcon, Button, Code, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
@@ -7,6 +7,7 @@ import { useIntl } from 'react-intl';
 import { moveStep, removeStep } from '../../model/steps.ts';
 import { setText } from '../../model/texts.ts';
 import { useDraft } from '../draft/DraftContext.tsx';
+import { StepIdInput } from './StepIdInput.tsx';
 
 export function StepList({ steps }: { steps: ReadonlyArray<{ id: string; fields: string[] }> }) {
   const intl = useIntl();
@@ -32,6 +33,7 @@ export function StepList({ steps }: { steps: ReadonlyArray<{ id: string; fields:
                     {t('steps.fieldCount', { count: step.fields.length })}
                   </Text>
                 </Group>
+                <StepIdInput id={step.id} taken={steps.map((s) => s.id)} />
                 <TextInput
                   label={t('steps.titleOf', { id: step.id })}
                   value={english(`steps.${step.id}`)}
