@@ -58,7 +58,9 @@ describe('disaster recovery from the Litestream replica', () => {
   /** What start.sh does: restore onto an empty machine, then `litestream replicate -exec "pocketbase serve …"`. */
   async function start(): Promise<Server> {
     litestream(['restore', '-if-db-not-exists', '-if-replica-exists', join(dataDir, 'data.db')]);
-    const common = ['--dir', dataDir, '--migrationsDir', join(ROOT, 'pb_migrations'), '--hooksDir', join(ROOT, 'pb_hooks')];
+    // --dev=false as start.sh passes it: in a checkout under the temp folder PocketBase would switch dev mode
+    // on by itself and print every SQL statement of the migrations (more than a child's output buffer holds).
+    const common = ['--dev=false', '--dir', dataDir, '--migrationsDir', join(ROOT, 'pb_migrations'), '--hooksDir', join(ROOT, 'pb_hooks')];
     execFileSync(PB_BIN, ['migrate', 'up', ...common], { env: env(), stdio: 'pipe' });
     execFileSync(PB_BIN, ['superuser', 'upsert', SUPERUSER.email, SUPERUSER.password, ...common], { env: env(), stdio: 'pipe' });
     const port = await freePort();
